@@ -1,0 +1,130 @@
+"""The game engine: illegal actions, save and load, construction errors."""
+
+import json
+
+import pytest
+from autoplay import ScriptedDice, SeededDice, apply, bot_action, play_random
+from dicetray.game import Game, GameError
+from dicetray.rules import PRESETS
+
+
+def new(preset="classic", players=2, dice=(), **opts):
+    opts.setdefault("start", "seat1")
+    return Game(players, PRESETS[preset].replace(**opts), ScriptedDice(dice))
+
+
+@pytest.mark.parametrize("players", [0, 1, 9, "3", 2.0])
+def test_player_count_is_2_to_8(players):
+    with pytest.raises(GameError, match="players"):
+        Game(players, "classic", SeededDice(1))
+
+
+def test_unknown_preset():
+    with pytest.raises(GameError, match="unknown preset"):
+        Game(3, "yahtzee", SeededDice(1))
+
+
+def test_preset_name_or_options():
+    assert Game(3, "bar41", SeededDice(1)).opts == PRESETS["bar41"]
+
+
+def test_refusals_change_nothing_and_say_why():
+    g = new(dice=[1, 2, 3, 4, 5, 6, 1, 2, 3])
+    cases = [
+        (lambda: g.throw((0,)), "before the first throw"),
+        (lambda: g.stop(), "throw first"),
+        (lambda: g.announce("is"), "stake"),
+        (lambda: g.throw(player=1), "P1's turn"),
+    ]
+    for act, msg in cases:
+        before = g.to_dict()
+        with pytest.raises(GameError, match=msg):
+            act()
+        assert g.to_dict() == before
+    g.throw()
+    for keep, msg in [((0, 1, 2), "at least one die"), ((3,), "0..2"), ((1, 1), "twice")]:
+        with pytest.raises(GameError, match=msg):
+            g.throw(keep)
+
+
+def test_a_fourth_throw_is_refused():
+    g = new(dice=[1, 2, 3] * 4)
+    for _ in range(3):
+        g.throw()
+    assert not g.can_throw() and g.can_stop()
+    with pytest.raises(GameError, match="no throw left"):
+        g.throw()
+    assert g.count == 3
+
+
+def test_acting_after_the_end_is_refused():
+    g = Game(3, "jackpot", SeededDice(5))
+    play_random(g, SeededDice(6))
+    for act in (g.throw, g.stop, lambda: g.announce("is")):
+        with pytest.raises(GameError, match="over"):
+            act()
+    assert g.current is None and not g.can_throw()
+
+
+def test_save_round_trip_through_json_resumes_identically():
+    for preset in PRESETS:
+        g = Game(4, preset, SeededDice(11))
+        bot = SeededDice(12)
+        for _ in range(40):
+            if g.over:
+                break
+            apply(g, bot_action(g, bot))
+        saved = json.loads(json.dumps(g.to_dict()))
+        h = Game.from_dict(saved, SeededDice(99))
+        g.roll = SeededDice(99)
+        assert h == g
+        b1, b2 = SeededDice(7), SeededDice(7)
+        while not g.over:
+            assert apply(g, bot_action(g, b1)) == apply(h, bot_action(h, b2))
+        assert h.over and h.result == g.result
+
+
+def corrupt(mutate):
+    g = Game(3, "lebon", SeededDice(3))
+    bot = SeededDice(4)
+    for _ in range(12):
+        apply(g, bot_action(g, bot))
+    d = json.loads(json.dumps(g.to_dict()))
+    mutate(d)
+    return d
+
+
+@pytest.mark.parametrize(
+    "mutate, msg",
+    [
+        (lambda d: d.update(format="something-else"), "not a dice tray game"),
+        (lambda d: d.update(version=2), "version"),
+        (lambda d: d.pop("pot"), "keys"),
+        (lambda d: d.update(extra=1), "keys"),
+        (lambda d: d.update(pot=d["pot"] + 1), "add up"),
+        (lambda d: d["tokens"].append(0), "one entry per player"),
+        (lambda d: d.update(players=9), "players"),
+        (lambda d: d["options"].update(tie="coin"), "options"),
+        (lambda d: d.update(phase="halftime"), "phase"),
+        (lambda d: d.update(count=4), "count"),
+        (lambda d: d.update(order=[0, 0, 1]), "twice"),
+        (lambda d: d.update(finals=[[1, 2, 9]]), "die"),
+        (lambda d: d.update(result={"losers": [0], "winners": [], "reason": "x"}), "result"),
+        (lambda d: d.update(tokens="lots"), "tokens"),
+    ],
+)
+def test_bad_saves_are_rejected_clearly(mutate, msg):
+    with pytest.raises(GameError, match=msg):
+        Game.from_dict(corrupt(mutate), SeededDice(1))
+
+
+@pytest.mark.parametrize("data", [None, [], "game", 42, {}])
+def test_foreign_data_is_rejected(data):
+    with pytest.raises(GameError, match="bad save"):
+        Game.from_dict(data, SeededDice(1))
+
+
+def test_scripted_dice_run_out_loudly():
+    g = new(dice=[1, 2])
+    with pytest.raises(IndexError):
+        g.throw()

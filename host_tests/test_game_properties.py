@@ -1,0 +1,96 @@
+"""Properties of whole random games: tokens kept, limits kept, games end, saves resume exactly."""
+
+import json
+
+from autoplay import SeededDice, apply, bot_action, play_random
+from dicetray.game import MAX_THROWS, Game
+from dicetray.rules import OPTION_CHOICES, PRESETS
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+TURN_CAP = 2000  # generous: the longest of thousands of bot games is a few hundred turns
+
+presets = st.sampled_from(sorted(PRESETS))
+players = st.integers(min_value=2, max_value=8)
+seeds = st.integers(min_value=0, max_value=2**31)
+
+
+def option_strategy():
+    parts = {}
+    for name, allowed in OPTION_CHOICES.items():
+        if isinstance(allowed, tuple):
+            parts[name] = st.sampled_from(allowed)
+        elif name == "tokens":
+            parts[name] = st.integers(min_value=allowed[0], max_value=45)
+        else:
+            parts[name] = st.integers(min_value=allowed[0], max_value=allowed[1])
+    return st.fixed_dictionaries(parts)
+
+
+def check_invariants(g, events, total):
+    assert sum(g.tokens) + g.pot == total
+    assert all(t >= 0 for t in g.tokens) and g.pot >= 0
+    for ev in events:
+        if ev[0] == "roll":
+            n = ev[3]
+            assert 1 <= n <= MAX_THROWS
+            if g.opts.dry_charge and g.phase == "charge":
+                assert n == 1
+
+
+def play_checked(g, bot):
+    total = g.opts.tokens
+    while not g.over:
+        follower_limit = g.limit if g.contest is None and g.pos > 0 else None
+        events = apply(g, bot_action(g, bot))
+        check_invariants(g, events, total)
+        for ev in events:
+            if ev[0] == "roll" and follower_limit:
+                assert ev[3] <= follower_limit, "a follower threw past the limit"
+        assert g.turn <= TURN_CAP, "game ran past %d turns" % TURN_CAP
+
+
+@settings(max_examples=300, deadline=None)
+@given(presets, players, seeds)
+def test_presets_random_games_keep_tokens_and_limits_and_end(preset, n, seed):
+    g = Game(n, preset, SeededDice(seed))
+    play_checked(g, SeededDice(seed + 1))
+    r = g.result
+    assert r["losers"] and set(r["losers"]).isdisjoint(r["winners"])
+    if g.opts.end == "last_holder":
+        assert r["losers"] == [p for p in range(n) if g.tokens[p] == g.opts.tokens]
+        assert sorted(r["winners"] + r["losers"]) == list(range(n))
+    else:
+        assert all(g.tokens[p] == 0 for p in r["winners"])
+
+
+@settings(max_examples=300, deadline=None)
+@given(option_strategy(), players, seeds)
+def test_any_option_mix_keeps_tokens_and_ends(opts, n, seed):
+    g = Game(n, PRESETS["classic"].replace(**opts), SeededDice(seed))
+    play_checked(g, SeededDice(seed ^ 0x5A5A))
+
+
+@settings(max_examples=60, deadline=None)
+@given(presets, players, seeds)
+def test_save_and_load_at_every_point_gives_the_same_game(preset, n, seed):
+    g = Game(n, preset, SeededDice(seed))
+    g.take_events()
+    bot = SeededDice(seed + 7)
+    while not g.over:
+        twin = Game.from_dict(json.loads(json.dumps(g.to_dict())), g.roll.copy())
+        assert twin == g
+        action = bot_action(g, bot)
+        assert apply(twin, action) == apply(g, action)
+        assert twin == g
+
+
+def test_thousands_of_random_games_end_well_under_the_cap():
+    longest = 0
+    for seed in range(2000):
+        preset = sorted(PRESETS)[seed % 5]
+        g = Game(2 + seed % 7, preset, SeededDice(seed))
+        play_random(g, SeededDice(seed + 1))
+        longest = max(longest, g.turn)
+        assert sum(g.tokens) == g.opts.tokens and g.pot == 0 or g.opts.end == "first_out"
+    assert longest < TURN_CAP

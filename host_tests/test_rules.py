@@ -1,0 +1,164 @@
+"""Rules core: the 56 throws per preset against the texts' tables, the public API, the options."""
+
+import itertools
+import json
+import os
+
+import pytest
+from dicetray.rules import (
+    K_BRELAN,
+    K_FICHE,
+    K_NENETTE,
+    K_OTHER,
+    OPTION_CHOICES,
+    PRESET_NAMES,
+    PRESETS,
+    Options,
+    RulesError,
+    all_throws,
+    evaluate,
+)
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+with open(os.path.join(HERE, "vectors", "rules_vectors.json")) as f:
+    VECTORS = json.load(f)
+
+
+def test_presets_are_the_five_texts():
+    assert set(PRESETS) == {"classic", "jackpot", "zanzibar", "bar41", "lebon"}
+    assert set(PRESET_NAMES) == set(PRESETS)
+    assert PRESETS["bar41"].tokens == 41  # 003: "3 dés et 41 jetons"
+    for name in ("classic", "jackpot", "zanzibar", "lebon"):
+        assert PRESETS[name].tokens == 21
+
+
+@pytest.mark.parametrize("preset", sorted(VECTORS))
+def test_all_56_throws_rank_and_tokens(preset):
+    rows = VECTORS[preset]
+    opts = PRESETS[preset]
+    combos = [evaluate(tuple(dice), opts) for dice, _ in rows]
+    strengths = [c.strength for c in combos]
+    # Strongest first, no two throws equal.
+    assert strengths == sorted(strengths, reverse=True)
+    assert len(set(strengths)) == 56
+    assert [c.tokens for c in combos] == [tokens for _, tokens in rows]
+
+
+def test_vectors_cover_every_throw_once():
+    for rows in VECTORS.values():
+        assert sorted(tuple(d) for d, _ in rows) == sorted(all_throws())
+    assert len(list(all_throws())) == 56
+
+
+def test_public_api_example():
+    c = evaluate((4, 2, 1), PRESETS["classic"])
+    assert c.name == "421" and c.tokens == 10
+    assert c.strength > evaluate((1, 1, 1), PRESETS["classic"]).strength
+
+
+def test_dice_order_does_not_matter():
+    for preset in PRESETS.values():
+        for throw in all_throws():
+            ref = evaluate(throw, preset)
+            for perm in itertools.permutations(throw):
+                c = evaluate(perm, preset)
+                assert (c.strength, c.tokens, c.name) == (ref.strength, ref.tokens, ref.name)
+
+
+def test_names_fit_a_128_pixel_line():
+    # 8x8 font: 16 characters on 128 pixels; names are plain ASCII.
+    for preset in PRESETS.values():
+        for throw in all_throws():
+            name = evaluate(throw, preset).name
+            assert 0 < len(name) <= 10 and name.isascii()
+    assert evaluate((6, 1, 1), PRESETS["classic"]).name == "2 as-6"
+    assert evaluate((2, 1, 2), PRESETS["classic"]).name == "nenette"
+
+
+@pytest.mark.parametrize(
+    "stronger, weaker, preset, text",
+    [
+        ((6, 4, 2), (4, 4, 2), "jackpot", "001: 6 4 2 est plus fort que 4 4 2"),
+        ((6, 4, 1), (5, 5, 3), "lebon", "004: 6-4-1 est plus fort que 5-5-3"),
+        ((6, 2, 2), (5, 5, 4), "bar41", "003: 622 bat 554"),
+        ((6, 5, 4), (3, 2, 1), "lebon", "004: 6-5-4 sera plus fort que 3-2-1"),
+        ((6, 5, 4), (3, 2, 1), "jackpot", "001: 6 5 4 est plus fort [que 3 2 1]"),
+        ((6, 5, 4), (5, 4, 3), "bar41", "003: La suite 654 bat la suite 543"),
+        ((2, 2, 2), (5, 1, 1), "bar41", "003: brelan de 2 bat As-5"),
+        ((2, 2, 1), (6, 6, 5), "bar41", "003: Nénette ... bat toutes les autres non-figures"),
+        ((3, 2, 2), (2, 2, 1), "lebon", "004: Tout bat nénette"),
+        ((1, 1, 1), (6, 6, 6), "bar41", "003: Le brelan de 1 est le plus fort des brelans"),
+        ((6, 1, 1), (6, 6, 6), "classic", "000: N°3 2 As – Six, N°4 3 Six"),
+    ],
+)
+def test_examples_from_the_texts(stronger, weaker, preset, text):
+    opts = PRESETS[preset]
+    assert evaluate(stronger, opts).strength > evaluate(weaker, opts).strength, text
+
+
+def test_bar41_ordinary_range_is_665_to_322():
+    # 003: "665…322": with aces low, 665 tops the ordinary throws and 322 ends them.
+    opts = PRESETS["bar41"]
+    ordinary = [t for t in all_throws() if evaluate(t, opts).kind == K_OTHER]
+    ordinary.sort(key=lambda t: evaluate(t, opts).strength)
+    assert ordinary[-1] == (6, 6, 5) and ordinary[0] == (3, 2, 2)
+
+
+def test_ace_high_option_moves_aces_in_ordinary_throws():
+    hi = PRESETS["classic"]
+    lo = hi.replace(ace_high=False)
+    assert evaluate((6, 5, 1), hi).strength > evaluate((6, 6, 5), hi).strength
+    assert evaluate((6, 5, 1), lo).strength < evaluate((6, 6, 5), lo).strength
+    # Figures do not move.
+    assert evaluate((6, 1, 1), lo).strength == evaluate((6, 1, 1), hi).strength
+
+
+def test_kinds():
+    opts = PRESETS["classic"]
+    assert evaluate((3, 1, 1), opts).kind == K_FICHE
+    assert evaluate((3, 3, 3), opts).kind == K_BRELAN
+    assert evaluate((1, 2, 2), opts).kind == K_NENETTE
+    assert evaluate((6, 6, 2), opts).kind == K_OTHER
+
+
+def test_jackpot_421_is_worth_every_token_of_the_game():
+    assert evaluate((4, 2, 1), PRESETS["jackpot"]).tokens == 21
+    assert evaluate((4, 2, 1), PRESETS["jackpot"].replace(tokens=30)).tokens == 30
+    assert evaluate((4, 2, 1), PRESETS["classic"]).tokens == 10
+
+
+@pytest.mark.parametrize(
+    "dice", [(0, 1, 2), (7, 1, 1), (1, 2), (1, 2, 3, 4), (1.0, 2, 3), ("1", 2, 3)]
+)
+def test_bad_dice_are_refused(dice):
+    with pytest.raises(RulesError):
+        evaluate(dice, PRESETS["classic"])
+
+
+def test_options_are_validated():
+    with pytest.raises(RulesError, match="tie"):
+        PRESETS["classic"].replace(tie="coin")
+    with pytest.raises(RulesError, match="tokens"):
+        PRESETS["classic"].replace(tokens=0)
+    with pytest.raises(RulesError, match="le_bon"):
+        PRESETS["classic"].replace(le_bon=1)
+    with pytest.raises(RulesError, match="unknown option"):
+        PRESETS["classic"].replace(colour="red")
+    with pytest.raises(RulesError, match="missing"):
+        Options(tokens=21)
+
+
+def test_every_option_value_is_accepted_and_round_trips():
+    base = PRESETS["classic"]
+    for name, allowed in OPTION_CHOICES.items():
+        values = allowed if isinstance(allowed, tuple) else (allowed[0], allowed[1])
+        for v in values:
+            o = base.replace(**{name: v})
+            assert getattr(o, name) == v
+            assert Options(**o.to_dict()) == o
+
+
+def test_replace_leaves_the_preset_alone():
+    before = PRESETS["classic"].to_dict()
+    PRESETS["classic"].replace(le_bon=True)
+    assert PRESETS["classic"].to_dict() == before
