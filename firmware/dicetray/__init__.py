@@ -1,0 +1,1 @@
+"""Electronic dice tray for 421: the firmware package."""
