@@ -1,0 +1,1 @@
+"""Stand-ins for the Pico hardware so the firmware runs under pytest."""

@@ -1,0 +1,57 @@
+"""Fake input pins and a fake MicroPython millisecond clock that wraps like the Pico's."""
+
+TICKS_PERIOD = 1 << 30  # the Pico's ticks_ms() wraps here
+TICKS_MAX = TICKS_PERIOD - 1
+TICKS_HALF = TICKS_PERIOD // 2
+
+
+def ticks_add(ticks, delta):
+    """MicroPython's ``time.ticks_add``: ``ticks + delta`` wrapped into [0, 2**30)."""
+    return (ticks + delta) & TICKS_MAX
+
+
+def ticks_diff(ticks1, ticks2):
+    """MicroPython's ``time.ticks_diff``: signed ``ticks1 - ticks2`` in [-2**29, 2**29)."""
+    return ((ticks1 - ticks2 + TICKS_HALF) & TICKS_MAX) - TICKS_HALF
+
+
+class FakePin:
+    """A pin whose level a test sets; ``value()`` reads it like ``machine.Pin``.
+
+    Buttons are wired to GND with a pull-up, so ``press()`` drives 0 and ``release()`` 1.
+    """
+
+    def __init__(self, level=1):
+        self.level = level
+        self.reads = 0
+
+    def value(self, level=None):
+        if level is None:
+            self.reads += 1
+            return self.level
+        self.level = 1 if level else 0
+        return None
+
+    __call__ = value
+
+    def press(self):
+        self.level = 0
+
+    def release(self):
+        self.level = 1
+
+
+class FakeClock:
+    """A millisecond clock that only moves when told to, with MicroPython's wrap-around."""
+
+    def __init__(self, start=0):
+        self.now = start & TICKS_MAX
+
+    def ticks_ms(self):
+        return self.now
+
+    def sleep_ms(self, ms):
+        self.now = ticks_add(self.now, ms)
+
+    ticks_add = staticmethod(ticks_add)
+    ticks_diff = staticmethod(ticks_diff)

@@ -1,0 +1,424 @@
+"""Buttons: debounce, press / long press, stuck buttons, clear() and tick wrap-around."""
+
+import pytest
+from dicetray.buttons import LONG, PRESS, Buttons
+from fakes.pins import TICKS_MAX, TICKS_PERIOD, FakeClock, FakePin, ticks_diff
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+NAMES = ("KEEP1", "KEEP2", "KEEP3", "ROLL", "OK")
+DEBOUNCE = Buttons.debounce_ms
+LONG_MS = Buttons.long_ms
+
+
+class Rig:
+    """Five fake buttons, OK long-capable, polled every ``step`` ms by a fake clock."""
+
+    def __init__(self, start=0, down=(), step=1, long_press=("OK",)):
+        self.clock = FakeClock(start)
+        self.pins = {name: FakePin() for name in NAMES}
+        for name in down:
+            self.pins[name].press()
+        self.buttons = Buttons(self.pins, self.clock.ticks_diff, long_press=long_press)
+        self.step = step
+        self.elapsed = 0
+        self.log = []  # (ms since the rig started, name, kind)
+
+    def poll(self):
+        """One poll, drained: every event that poll has to give, in order."""
+        got = []
+        for _ in range(len(NAMES) + 1):  # each button has at most one thing to say per poll
+            event = self.buttons.poll(self.clock.ticks_ms())
+            if event is None:
+                return got
+            got.append(event)
+            self.log.append((self.elapsed, *event))
+        raise AssertionError(f"poll keeps giving events: {got}")
+
+    def run(self, ms):
+        """Poll now and then every ``step`` ms for ``ms`` ms; return the events seen."""
+        got = self.poll()
+        for _ in range(ms // self.step):
+            self.clock.sleep_ms(self.step)
+            self.elapsed += self.step
+            got += self.poll()
+        return got
+
+    def press(self, name):
+        self.pins[name].press()
+
+    def release(self, name):
+        self.pins[name].release()
+
+
+def test_clean_press_is_reported_at_once_and_only_once():
+    rig = Rig()
+    assert rig.run(100) == []
+    rig.press("ROLL")
+    assert rig.poll() == [("ROLL", PRESS)]
+    assert rig.run(300) == []
+    rig.release("ROLL")
+    assert rig.run(300) == []
+    rig.press("ROLL")
+    assert rig.poll() == [("ROLL", PRESS)]
+
+
+def test_events_are_the_same_preallocated_tuples():
+    rig = Rig()
+    rig.press("KEEP2")
+    (first,) = rig.poll()
+    rig.release("KEEP2")
+    rig.run(200)
+    rig.press("KEEP2")
+    (second,) = rig.poll()
+    assert first is second
+    assert first == ("KEEP2", PRESS)
+
+
+def bounce(rig, name, toggles, final):
+    """``toggles`` level changes of ``name`` polled within about 5 ms, ending at ``final``."""
+    pin = rig.pins[name]
+    got = []
+    for k in range(toggles):
+        pin.value(pin.level ^ 1)
+        got += rig.poll()
+        if k % 2:
+            rig.clock.sleep_ms(1)
+            rig.elapsed += 1
+    pin.value(final)
+    return got + rig.poll()
+
+
+@pytest.mark.parametrize("name", ["KEEP1", "OK"])
+def test_contact_bounce_gives_exactly_one_press(name):
+    rig = Rig()
+    got = bounce(rig, name, 10, 0)
+    got += rig.run(100)
+    got += bounce(rig, name, 10, 1)
+    got += rig.run(200)
+    assert got == [(name, PRESS)]
+
+
+def test_plain_press_is_not_delayed_by_bounce():
+    rig = Rig()
+    got = bounce(rig, "KEEP3", 1, 0)  # the very first edge
+    assert got == [("KEEP3", PRESS)]
+
+
+def test_short_gap_while_held_is_bounce_not_a_new_press():
+    rig = Rig()
+    rig.press("ROLL")
+    rig.run(100)
+    rig.release("ROLL")
+    rig.run(DEBOUNCE - 5)
+    rig.press("ROLL")
+    rig.run(100)
+    assert [kind for _, _, kind in rig.log] == [PRESS]
+
+
+def test_up_for_debounce_ms_is_a_release():
+    rig = Rig()
+    rig.press("ROLL")
+    rig.run(100)
+    rig.release("ROLL")
+    rig.run(DEBOUNCE)
+    rig.press("ROLL")
+    rig.run(100)
+    assert [kind for _, _, kind in rig.log] == [PRESS, PRESS]
+
+
+def test_long_hold_gives_one_long_at_long_ms_and_no_press():
+    rig = Rig()
+    rig.press("OK")
+    rig.run(3000)
+    rig.release("OK")
+    rig.run(300)
+    assert rig.log == [(LONG_MS, "OK", LONG)]
+
+
+def test_short_press_of_long_capable_button_gives_press_on_release():
+    rig = Rig()
+    rig.press("OK")
+    assert rig.run(200) == []
+    assert rig.buttons.is_down("OK")
+    rig.release("OK")
+    rig.run(300)
+    # Said once the release has held for debounce_ms, not before.
+    assert rig.log == [(200 + DEBOUNCE, "OK", PRESS)]
+
+
+def test_release_just_before_long_ms_is_a_press():
+    rig = Rig()
+    rig.press("OK")
+    rig.run(LONG_MS - 1)
+    rig.release("OK")
+    rig.run(LONG_MS)
+    assert [kind for _, _, kind in rig.log] == [PRESS]
+
+
+@pytest.mark.parametrize("name", ["ROLL", "OK"])
+def test_button_held_forever_never_repeats(name):
+    rig = Rig(step=10)
+    rig.press(name)
+    rig.run(10 * 60 * 1000)
+    assert len(rig.log) == 1
+    assert rig.buttons.is_down(name)
+
+
+@pytest.mark.parametrize("name", ["KEEP1", "OK"])
+def test_button_stuck_at_boot_is_mute_until_released(name):
+    rig = Rig(down=(name,))
+    assert rig.buttons.is_down(name)
+    assert rig.buttons.any_down()
+    assert rig.run(3000) == []
+    rig.release(name)
+    assert rig.run(300) == []
+    assert not rig.buttons.any_down()
+    rig.press(name)
+    rig.run(100)
+    rig.release(name)
+    rig.run(100)
+    assert [event for _, *event in rig.log] == [[name, PRESS]]
+
+
+def test_stuck_button_does_not_block_the_others():
+    rig = Rig(down=("KEEP1",))
+    rig.run(100)
+    rig.press("ROLL")
+    assert rig.poll() == [("ROLL", PRESS)]
+
+
+def test_two_buttons_pressed_together_are_both_reported():
+    rig = Rig()
+    rig.press("KEEP1")
+    rig.press("KEEP3")
+    assert sorted(rig.poll()) == [("KEEP1", PRESS), ("KEEP3", PRESS)]
+    assert rig.run(500) == []
+
+
+def test_all_buttons_pressed_together_are_all_reported_once():
+    rig = Rig()
+    for name in NAMES:
+        rig.press(name)
+    got = rig.poll()
+    rig.run(1000)
+    for name in NAMES:
+        rig.release(name)
+    rig.run(100)
+    assert sorted(got) == sorted((name, PRESS) for name in NAMES if name != "OK")
+    assert [event for *_, event in rig.log].count(LONG) == 1
+
+
+def test_one_event_per_poll_when_not_drained_nobody_starves():
+    rig = Rig()
+    for name in ("KEEP1", "KEEP2", "KEEP3"):
+        rig.press(name)
+    now = rig.clock.ticks_ms()
+    got = [rig.buttons.poll(now) for _ in range(4)]
+    assert sorted(got[:3]) == [("KEEP1", PRESS), ("KEEP2", PRESS), ("KEEP3", PRESS)]
+    assert got[3] is None
+
+
+@pytest.mark.parametrize("before_wrap", [1, 150, LONG_MS - 1])
+def test_long_press_across_tick_wrap(before_wrap):
+    start = TICKS_PERIOD - before_wrap
+    rig = Rig(start=start)
+    rig.press("OK")
+    rig.run(LONG_MS + 100)
+    assert rig.clock.ticks_ms() < start  # the clock did wrap during the press
+    rig.release("OK")
+    rig.run(200)
+    assert rig.log == [(LONG_MS, "OK", LONG)]
+
+
+def test_short_press_and_release_debounce_across_tick_wrap():
+    rig = Rig(start=TICKS_MAX - 20)
+    rig.press("OK")
+    rig.run(10)
+    rig.release("OK")
+    rig.run(200)
+    rig.press("ROLL")
+    rig.run(5)
+    rig.release("ROLL")
+    rig.run(200)
+    assert rig.log == [(10 + DEBOUNCE, "OK", PRESS), (210, "ROLL", PRESS)]
+
+
+def test_clear_swallows_a_pending_long_capable_press_and_its_release():
+    rig = Rig()
+    rig.press("OK")
+    rig.run(100)
+    rig.buttons.clear()
+    assert rig.run(2000) == []  # no LONG
+    rig.release("OK")
+    assert rig.run(300) == []  # no PRESS at release
+    rig.press("OK")
+    rig.run(50)
+    rig.release("OK")
+    rig.run(100)
+    assert [kind for _, _, kind in rig.log] == [PRESS]
+
+
+def test_clear_mutes_a_press_not_yet_polled():
+    rig = Rig()
+    rig.run(100)  # e.g. an animation ran and nobody polled while ROLL went down
+    rig.press("ROLL")
+    rig.buttons.clear()
+    assert rig.run(200) == []
+    rig.release("ROLL")
+    assert rig.run(200) == []
+    rig.press("ROLL")
+    assert rig.poll() == [("ROLL", PRESS)]
+
+
+def test_clear_mutes_a_held_button_reading_up_mid_bounce():
+    rig = Rig()
+    rig.press("OK")
+    rig.run(100)
+    rig.release("OK")  # one bouncy "up" reading while the finger is still on it
+    rig.buttons.clear()
+    rig.press("OK")
+    rig.run(1000)
+    rig.release("OK")
+    rig.run(100)
+    assert rig.log == []
+
+
+def test_press_and_release_between_two_polls_is_not_seen():
+    rig = Rig()
+    rig.run(10)
+    rig.press("ROLL")
+    rig.release("ROLL")
+    assert rig.run(100) == []
+
+
+def test_is_down_and_any_down_follow_the_debounced_state():
+    rig = Rig()
+    assert not rig.buttons.any_down()
+    rig.press("KEEP2")
+    assert not rig.buttons.is_down("KEEP2")  # not polled yet
+    rig.poll()
+    assert rig.buttons.is_down("KEEP2") and rig.buttons.any_down()
+    assert not rig.buttons.is_down("KEEP1")
+    rig.release("KEEP2")
+    rig.run(DEBOUNCE - 1)
+    assert rig.buttons.is_down("KEEP2")  # could still be bounce
+    rig.run(1)
+    assert not rig.buttons.any_down()
+
+
+def test_active_high_and_pins_as_a_list():
+    clock = FakeClock()
+    pin = FakePin(level=0)
+    buttons = Buttons([("B", FakePin(level=0)), ("A", pin)], clock.ticks_diff, active_low=False)
+    assert buttons.names == ("B", "A")
+    assert buttons.poll(clock.ticks_ms()) is None
+    pin.value(1)
+    assert buttons.poll(clock.ticks_ms()) == ("A", PRESS)
+
+
+def test_tunables_can_be_given_per_instance():
+    clock = FakeClock()
+    pin = FakePin()
+    buttons = Buttons({"OK": pin}, clock.ticks_diff, long_ms=100, long_press=("OK",))
+    pin.press()
+    assert buttons.poll(clock.ticks_ms()) is None
+    clock.sleep_ms(100)
+    assert buttons.poll(clock.ticks_ms()) == ("OK", LONG)
+    assert Buttons.long_ms == LONG_MS
+
+
+def test_unknown_long_press_button_is_refused():
+    with pytest.raises(ValueError):
+        Buttons({"OK": FakePin()}, ticks_diff, long_press=("OKK",))
+
+
+def test_fake_clock_wraps_like_micropython():
+    clock = FakeClock(start=TICKS_MAX)
+    before = clock.ticks_ms()
+    clock.sleep_ms(2)
+    assert clock.ticks_ms() == 1
+    assert clock.ticks_diff(clock.ticks_ms(), before) == 2
+    assert clock.ticks_diff(before, clock.ticks_ms()) == -2
+    assert ticks_diff(TICKS_PERIOD // 2, 0) == -(TICKS_PERIOD // 2)
+    assert ticks_diff(TICKS_PERIOD // 2 - 1, 0) == TICKS_PERIOD // 2 - 1
+    assert clock.ticks_add(TICKS_MAX, 5) == 4
+    assert clock.ticks_add(0, -1) == TICKS_MAX
+
+
+# A physical press, as the pin sees it: a bounce burst (random levels for random short times,
+# all within the debounce time) before a steady hold, another after it, then a steady rest long
+# enough to be told from bounce.
+def _within_debounce(runs):
+    kept, total = [], 0
+    for level, ms in runs:
+        if total + ms >= DEBOUNCE:
+            break
+        kept.append((level, ms))
+        total += ms
+    return kept
+
+
+bursts = st.lists(st.tuples(st.integers(0, 1), st.integers(1, 8)), max_size=12).map(
+    _within_debounce
+)
+short_hold = st.integers(DEBOUNCE, 300)
+long_hold = st.integers(LONG_MS + 100, LONG_MS + 500)
+rest = st.integers(DEBOUNCE + 12, 400)
+presses = st.tuples(bursts, st.one_of(short_hold, long_hold), bursts, rest)
+
+
+def timeline(stream):
+    """(level, ms) runs for a list of presses, when each press starts, and the kind it gives."""
+    runs = [(1, 50)]
+    starts = []
+    expected = []
+    t = 50
+    for press_burst, hold, release_burst, rest_ms in stream:
+        before = sum(ms for _, ms in press_burst)
+        span = before + hold + sum(ms for _, ms in release_burst)
+        assert hold >= LONG_MS or span < LONG_MS  # no press near the boundary
+        # The press starts at the burst's first "down" (or with the hold), and is steady after.
+        first_down = next((k for k, (level, _) in enumerate(press_burst) if level == 0), None)
+        lead = before if first_down is None else sum(ms for _, ms in press_burst[:first_down])
+        starts.append((t + lead, t + before))
+        expected.append(LONG if hold >= LONG_MS else PRESS)
+        runs += press_burst
+        runs.append((0, hold))
+        runs += release_burst
+        runs.append((1, rest_ms))
+        t += span + rest_ms
+    return runs, starts, expected
+
+
+@settings(max_examples=150, deadline=None)
+@given(
+    stream=st.lists(presses, min_size=1, max_size=4),
+    long_capable=st.booleans(),
+    step=st.integers(1, 5),
+    start=st.one_of(st.integers(0, TICKS_MAX), st.integers(TICKS_MAX - 3000, TICKS_MAX)),
+)
+def test_random_bounce_gives_one_event_per_physical_press(stream, long_capable, step, start):
+    runs, starts, expected = timeline(stream)
+    clock = FakeClock(start)
+    pin = FakePin()
+    long_press = ("B",) if long_capable else ()
+    buttons = Buttons({"B": pin}, clock.ticks_diff, long_press=long_press)
+    got = []  # (ms since start, kind)
+    t = 0
+    run_end = 0
+    for level, ms in runs:
+        pin.value(level)
+        run_end += ms
+        while t < run_end:  # poll every `step` ms while the pin holds this run's level
+            event = buttons.poll(clock.ticks_ms())
+            if event is not None:
+                got.append((t, event[1]))
+            clock.sleep_ms(step)
+            t += step
+    kinds = [kind for _, kind in got]
+    assert kinds == (expected if long_capable else [PRESS] * len(expected))
+    if not long_capable:
+        # Answered at once: by the first poll after the bounce burst began to settle.
+        for (when, _), (first_edge, steady) in zip(got, starts, strict=True):
+            assert first_edge <= when < steady + step
