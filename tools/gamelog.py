@@ -45,7 +45,7 @@ class Printer:
         say = self.out
         if kind == "roll":
             _, p, dice, n, kept = ev
-            kept_faces = " ".join(str(d) for d in dice[: len(kept)])
+            kept_faces = " ".join(str(dice[i]) for i in kept)
             keep = " keeping %s," % kept_faces if kept else ""
             name = evaluate(dice, g.opts).name
             line = "  %s throw %d/%d:%s %s  (%s)"

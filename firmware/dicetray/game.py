@@ -143,7 +143,8 @@ class Game:
             raise GameError("le bon is not allowed here: %d throws are due" % self.max_throws())
         fresh = self._roll(3 - len(kept))
         p = self.current
-        dice = [self.dice[i] for i in kept] + fresh if kept else fresh
+        # Kept dice stay where they are (under their KEEP button); fresh ones fill the rest.
+        dice = [self.dice[i] if i in kept else fresh.pop() for i in (2, 1, 0)][::-1]
         self.dice = dice
         self.count += 1
         self._emit("roll", p, tuple(dice), self.count, kept)
