@@ -396,15 +396,18 @@ def test_fallback_text_renders_on_the_panel():
     assert_shows(i2c, d)
 
 
-def test_every_printable_glyph_is_distinct_and_visible():
-    glyphs = set()
-    for ch in PRINTABLE:
+def test_every_printable_glyph_is_visible_and_the_font_glyphs_distinct():
+    from dicetray import font
+
+    def draw(ch):
         buf = bytearray(8)
-        fb = fbuf.FrameBuffer(buf, 8, 8, fbuf.MONO_VLSB)
-        fb.text(ch, 0, 0)
-        assert (ch == " ") == (not any(buf)), repr(ch)
-        glyphs.add(bytes(buf))
-    assert len(glyphs) == len(PRINTABLE)
+        fbuf.FrameBuffer(buf, 8, 8, fbuf.MONO_VLSB).text(ch, 0, 0)
+        return bytes(buf)
+
+    for ch in PRINTABLE:
+        assert (ch == " ") == (not any(draw(ch))), repr(ch)
+    assert len({draw(ch) for ch in font.CHARS}) == len(font.CHARS)
+    assert draw("a") == draw("A")
 
 
 def test_fallback_text_is_transparent_and_clipped():
