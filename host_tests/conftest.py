@@ -1,0 +1,20 @@
+"""Fixtures shared by the host tests."""
+
+import os
+
+import pytest
+from mpy import node_ready, run_micropython
+
+
+@pytest.fixture(scope="session")
+def micropython():
+    """run_micropython(script, paths=(), mpy=False, heap=None): run a script on real MicroPython.
+
+    Skipped where Node.js or the npm package is missing, except under CI, which must run it.
+    """
+    reason = node_ready()
+    if reason and os.environ.get("CI") == "true":
+        pytest.fail(f"CI must run the MicroPython tier: {reason}")
+    if reason:
+        pytest.skip(reason)
+    return run_micropython
