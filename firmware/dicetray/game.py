@@ -52,7 +52,8 @@ class Game:
         self.roll = roll
         self.events = []  # what happened since the last action returned (the first: the set-up)
         if _state is not None:
-            self.__dict__.update(_state)
+            for name, value in _state.items():  # MicroPython cannot update __dict__
+                setattr(self, name, value)
             return
         self.tokens = [0] * players
         self.pot = options.tokens
