@@ -1,0 +1,110 @@
+"""The main loop: polls and draws, feeds the watchdog, turns a crash into a logged restart."""
+
+from dicetray import ui
+from dicetray.app import LONG_BUTTONS, App
+from dicetray.buttons import Buttons
+from dicetray.store import Store
+
+try:
+    from micropython import const
+except ImportError:  # CPython
+
+    def const(x):
+        return x
+
+
+POLL_MS = const(5)
+ERROR_SHOW_MS = const(4000)  # the error screen stays this long before the restart
+MAX_CRASHES = const(3)  # this many crashes within CRASH_WINDOW_MS: reset the whole board
+CRASH_WINDOW_MS = const(60000)
+
+
+def die_from_bits(bits):
+    """A die from a random-bits source: 3 bits, 6 and 7 thrown away, so no face is favoured."""
+
+    def roll():
+        while True:
+            v = bits(3)
+            if v < 6:
+                return v + 1
+
+    return roll
+
+
+def error_code(text):
+    """A short code for an error screen: the same traceback always gives the same code."""
+    h = 0
+    for ch in text:
+        h = (h * 33 + ord(ch)) & 0xFFFF
+    return "E%04X" % h
+
+
+def traceback_text(exc):
+    try:
+        import io
+        import sys
+
+        buf = io.StringIO()
+        if hasattr(sys, "print_exception"):
+            sys.print_exception(exc, buf)  # MicroPython
+        else:
+            import traceback
+
+            buf.write("".join(traceback.format_exception(exc)))
+        return buf.getvalue()
+    except Exception:  # the error handler itself must not fail
+        return "%s: %s\n" % (type(exc).__name__, exc)
+
+
+def show_message(display, title, lines, keys, now=None):
+    ui.message(display.fb, display.width, display.height, title, lines, keys)
+    display.show(now)
+
+
+def safe_mode(display):
+    """OK held at power-up: no game, no watchdog, the REPL stays free for mpremote."""
+    show_message(display, "SAFE MODE", ("NO GAME RUNNING", "USB REPL IS FREE", "FOR MPREMOTE"),
+                 "POWER OFF TO LEAVE")
+
+
+def make_app(board, display, store, buttons=None):
+    if buttons is None:
+        buttons = Buttons(board.pins, board.ticks_diff, long_press=LONG_BUTTONS)
+    roll = die_from_bits(board.random_bits)
+    return App(display, buttons, store, roll, board.ticks_diff, board.ticks_add, board.buzzer,
+               board.random_bits(30))
+
+
+def run(board, display, store=None, loops=-1):
+    """Run the tray until power-off (loops < 0), or for `loops` polls (tests)."""
+    store = store if store is not None else Store()
+    crashes = []
+    resume = False
+    board.start_watchdog()
+    while loops != 0:
+        app = make_app(board, display, store)
+        try:
+            app.boot(board.ticks_ms(), resume)
+            while loops != 0:
+                app.step(board.ticks_ms())
+                board.feed()
+                board.sleep_ms(POLL_MS)
+                loops -= 1
+        except Exception as exc:  # anything unexpected: log it, say so, restart the game
+            now = board.ticks_ms()
+            text = traceback_text(exc)
+            store.log_error(text)
+            code = error_code(text)
+            crashes = [t for t in crashes if board.ticks_diff(now, t) < CRASH_WINDOW_MS]
+            crashes.append(now)
+            show_message(display, "ERROR " + code, ("SORRY! THE GAME", "IS SAVED AND", "RESTARTS"),
+                         "SEE ERROR.LOG", now)
+            waited = 0
+            while waited < ERROR_SHOW_MS:
+                board.feed()
+                board.sleep_ms(100)
+                waited += 100
+            if len(crashes) >= MAX_CRASHES:
+                board.reset()  # a crash loop: start the whole board afresh
+            resume = True
+            loops = loops - 1 if loops > 0 else loops

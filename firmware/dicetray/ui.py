@@ -1,0 +1,255 @@
+"""Draws every screen of the tray on a framebuf-like canvas (dice pips, tokens, menus, hints).
+
+Pure: each function paints a whole screen from the data it is given. Text uses dicetray.font so
+the pixels are the same on CPython and on the Pico. 128x64 is the main layout; 128x32 panels
+get a compact one. The bottom line of every screen says what the buttons do now.
+"""
+
+from dicetray import font
+from dicetray.rules import evaluate
+
+# Pip positions per face on a 3x3 grid (column, row), columns/rows 0..2.
+_PIPS = (
+    b"",
+    b"\x11",
+    b"\x00\x22",
+    b"\x00\x11\x22",
+    b"\x00\x20\x02\x22",
+    b"\x00\x20\x11\x02\x22",
+    b"\x00\x10\x20\x02\x12\x22",
+)
+PHASE_NAMES = {"start": "START", "charge": "CHARGE", "decharge": "DECHARGE", "over": "OVER"}
+
+
+def pname(p):
+    return "P%d" % (p + 1)
+
+
+def die(fb, x, y, s, value, kept=False):
+    """A die of s x s pixels at (x, y); kept dice are drawn solid with dark pips; 0 is blank."""
+    fb.fill_rect(x, y, s, s, 1 if kept else 0)
+    fb.rect(x, y, s, s, 1)
+    if not kept:
+        fb.rect(x + 1, y + 1, s - 2, s - 2, 1)
+    for cx, cy in ((x, y), (x + s - 1, y), (x, y + s - 1), (x + s - 1, y + s - 1)):
+        fb.pixel(cx, cy, 0)  # rounded corners
+    if value == 0:
+        font.text(fb, "?", x + (s - 5) // 2, y + (s - 7) // 2, 1, 0 if kept else 1)
+        return
+    p = max(3, s // 6)
+    q = s // 4
+    for code in _PIPS[value]:
+        px = x + q + (code >> 4) * (s // 2 - q) - p // 2
+        py = y + q + (code & 15) * (s // 2 - q) - p // 2
+        fb.fill_rect(px, py, p, p, 0 if kept else 1)
+
+
+def _hints(fb, w, h, text):
+    # The last text row: what the buttons do now, inverted so it reads as a bar.
+    fb.fill_rect(0, h - 8, w, 8, 1)
+    font.centered(fb, text, h - 8, 1, 0, w)
+
+
+def _dice_row(fb, w, y, s, values, kept):
+    gap = (w - 3 * s) // 4
+    for i in range(3):
+        die(fb, gap + i * (s + gap), y, s, values[i] if values else 0, bool(kept & (1 << i)))
+
+
+def turn(fb, w, h, game, kept, faces=None):
+    """The current player's turn: dice (faces: animation faces), kept marks, throw n of limit."""
+    fb.fill(0)
+    p = game.current
+    values = faces or game.dice
+    count = game.count
+    limit = game.max_throws()
+    o = game.opts
+    if game.phase == "charge":
+        money = "POT %d" % game.pot
+    else:
+        money = "HAS %d" % game.tokens[p]
+    if count:
+        line1 = "THROW %d/%d %s" % (count, limit, money)
+        line2 = evaluate(game.dice, o).name
+    else:
+        line1 = "TO THROW %s" % money
+        if game.limit == 0 or (game.may_stop_early() and limit > 1):
+            line2 = "UP TO %d" % limit
+        else:
+            line2 = "%d THROW%s" % (limit, "S" if limit > 1 else "")
+    if game.can_throw() and count:
+        keys = "123:KEEP ROLL"
+    elif count:
+        keys = "ROLL/OK:DONE"
+    else:
+        keys = "ROLL:THROW"
+    if game.can_stop() and game.can_throw():
+        keys += " OK:" + ("BON" if game.pos and (o.le_bon or o.limit == "at_most") else "STOP")
+    if h < 64:
+        _dice_row(fb, 78, 0, 24, values, kept)
+        font.text(fb, pname(p), 80, 0, 2)
+        font.text(fb, "%d/%d" % (count, limit), 106, 4)
+        font.text(fb, money, 80, 16)
+        _hints(fb, w, h, keys)
+        return
+    font.text(fb, pname(p), 0, 0, 2)
+    font.text(fb, line1, 28, 0)
+    phase = PHASE_NAMES[game.phase]
+    if len(phase) + len(line2) >= 16:
+        phase = "CHG" if game.phase == "charge" else "DCH"
+    font.text(fb, phase + " " + line2, 28, 8)
+    _dice_row(fb, w, 18, 30, values, kept)
+    _hints(fb, w, h, keys)
+
+
+def contest(fb, w, h, game):
+    """A roll-off or play-off: who rolls now, for what, and the rolls so far."""
+    fb.fill(0)
+    c = game.contest
+    p = game.current
+    if c["why"] == "start":
+        title = "WHO STARTS?"
+    elif c["want"] == "low":
+        title = "TIE: LOW LOSES"
+    elif c["want"] == "high":
+        title = "TIE: HIGH WINS"
+    else:
+        title = "TIE: PLAY OFF"
+    done = c["results"]
+    last = done[-1] if done else None
+    rolls = " ".join(
+        "%s:%s" % (pname(q), _roll_str(done[i]) if i < len(done) else "-")
+        for i, q in enumerate(c["players"])
+    )
+    if game.can_announce():
+        keys = "1:FOR WHAT IS 3:COMES"
+    else:
+        keys = "ROLL:" + ("ONE DIE" if c["kind"] == "die" else "THROW")
+    if h < 64:
+        font.text(fb, pname(p), 0, 0, 2)
+        font.text(fb, title, 28, 0)
+        font.text(fb, rolls[:16], 28, 8)
+        _hints(fb, w, h, keys)
+        return
+    font.text(fb, pname(p), 0, 0, 2)
+    font.text(fb, title, 28, 0)
+    font.text(fb, "ROUND %d" % c["round"], 28, 8)
+    if c["kind"] == "die":
+        die(fb, (w - 28) // 2, 18, 28, last[0] if last else 0)
+    else:
+        _dice_row(fb, w, 18, 26, last, 0)
+    font.text(fb, rolls[:21], 0, 47)
+    _hints(fb, w, h, keys)
+
+
+def _roll_str(dice):
+    return "".join(str(d) for d in dice)
+
+
+def result(fb, w, h, game):
+    """The end of a turn: who lost, who won, how many tokens moved, and the two throws."""
+    fb.fill(0)
+    last = game.last
+    o = game.opts
+    if last["passed"]:
+        lines = ("TIE", "NOTHING PAID", "HAND PASSES", "")
+    else:
+        lo, wi, n = last["loser"], last["winner"], last["amount"]
+        if last["phase"] == "charge":
+            how = "TAKES %d FROM POT" % n
+        else:
+            how = "GETS %d FROM %s" % (n, pname(wi))
+        lines = (
+            pname(lo) + " LOSES",
+            how,
+            "%s %s" % (pname(wi), evaluate(last["wdice"], o).name),
+            "%s %s" % (pname(lo), evaluate(last["ldice"], o).name),
+        )
+    _title_and_lines(fb, w, h, lines[0], lines[1:], "OK:NEXT")
+
+
+def phase(fb, w, h, game):
+    """A phase begins: the charge (after the roll-off for who starts) or the décharge."""
+    fb.fill(0)
+    lines = ["POT %d TOKENS" % game.pot if game.phase == "charge" else "POT IS EMPTY"]
+    if game.out:
+        lines.append("OUT: " + " ".join(pname(p) for p in game.out))
+    if not game.over:
+        lines.append(pname(game.current) + " STARTS")
+    _title_and_lines(fb, w, h, PHASE_NAMES[game.phase], lines, "OK:GO ON")
+
+
+def standings(fb, w, h, game, unsaved=False):
+    """Every player's tokens, the pot and the phase (and a warning if saving fails)."""
+    fb.fill(0)
+    head = PHASE_NAMES[game.phase]
+    if game.pot:
+        head += " POT %d" % game.pot
+    if unsaved:
+        head = "NOT SAVED! " + head
+    font.text(fb, head, 0, 0)
+    big = game.n <= 6 and h >= 64
+    scale = 2 if big else 1
+    row_h = 16 if big else 8
+    rows = (game.n + 1) // 2
+    colw = w // 2
+    for p in range(game.n):
+        x = (p // rows) * colw
+        y = 9 + (p % rows) * row_h
+        t = "--" if p in game.out else str(game.tokens[p])
+        if p == game.current:
+            font.text(fb, "|", x, y + (row_h - 8) // 2)  # whose turn it is
+        font.text(fb, pname(p), x + 6, y, scale)
+        font.text(fb, t, x + colw - 2 - font.width(t, scale), y, scale)
+    _hints(fb, w, h, "OK:BACK HOLD OK:QUIT")
+
+
+def over(fb, w, h, game):
+    """Game over: who pays the round, who won."""
+    fb.fill(0)
+    r = game.result
+    losers = r["losers"]
+    title = (pname(losers[0]) + " PAYS") if len(losers) == 1 else "TIE: PAY"
+    lines = ["THE ROUND!"]
+    if len(losers) > 1:
+        lines = [" ".join(pname(p) for p in losers) + " PAY"]
+    if r["reason"] == "espagnole":
+        lines.append("L'ESPAGNOLE")
+    won = " ".join(pname(p) for p in r["winners"])
+    lines.append("WON: " + won)
+    _title_and_lines(fb, w, h, title, lines, "OK:NEW GAME")
+
+
+def menu(fb, w, h, title, rows, cursor, keys):
+    """A list of (label, value) rows with a cursor; scrolls to keep the cursor in view."""
+    fb.fill(0)
+    font.text(fb, title, 0, 0)
+    visible = (h - 18) // 9
+    top = min(max(0, cursor - visible // 2), max(0, len(rows) - visible))
+    for i in range(top, min(len(rows), top + visible)):
+        y = 10 + (i - top) * 9
+        label, value = rows[i]
+        if i == cursor:
+            fb.fill_rect(0, y - 1, w, 9, 1)
+        c = 0 if i == cursor else 1
+        font.text(fb, label, 1, y, 1, c)
+        font.text(fb, value, w - font.width(value) - 1, y, 1, c)
+    _hints(fb, w, h, keys)
+
+
+def message(fb, w, h, title, lines, keys):
+    """A title, a few lines, and the buttons: resume prompt, notices, safe mode, errors."""
+    fb.fill(0)
+    _title_and_lines(fb, w, h, title, lines, keys)
+
+
+def _title_and_lines(fb, w, h, title, lines, keys):
+    scale = 2 if font.width(title, 2) <= w and h >= 64 else 1
+    font.centered(fb, title, 0, scale, 1, w)
+    y = 8 * scale + 3
+    room = (h - 8 - y) // 9
+    for text in lines[:room]:
+        if text:
+            font.centered(fb, text, y, 1, 1, w)
+        y += 9
+    _hints(fb, w, h, keys)

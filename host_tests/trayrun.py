@@ -1,0 +1,220 @@
+"""A whole tray on fake hardware, driven by key strings; runs on CPython and on MicroPython.
+
+Keys (the simulator uses the same): "1" "2" "3" KEEP1..3, "r" ROLL, "o" OK, "O" OK held long,
+"." one second with no press. Each key is a press of PRESS_MS then a release and REST_MS of
+polling, like fingers on the tray. Fakes here are minimal and portable; CPython tests may pass
+the decoding panel (fakes.oled) and the power-cut flash (fakes.flash) instead.
+"""
+
+from autoplay import SeededDice, bot_action
+from dicetray.app import LONG_BUTTONS, PLAY, SETUP, App
+from dicetray.buttons import Buttons
+from dicetray.display import Display
+from dicetray.rules import PRESET_NAMES
+from dicetray.store import Store
+
+NAMES = ("KEEP1", "KEEP2", "KEEP3", "ROLL", "OK")
+KEYS = {"1": "KEEP1", "2": "KEEP2", "3": "KEEP3", "r": "ROLL", "o": "OK", "O": "OK"}
+POLL_MS = 5
+PRESS_MS = 60
+LONG_MS = 900
+REST_MS = 420  # longer than the roll animation, so no key lands in it
+
+
+def ticks_add(a, b):
+    return (a + b) & 0x3FFFFFFF
+
+
+def ticks_diff(a, b):
+    return ((a - b + 0x20000000) & 0x3FFFFFFF) - 0x20000000
+
+
+class Pin:
+    def __init__(self):
+        self.level = 1
+
+    def value(self):
+        return self.level
+
+
+class RecordingI2C:
+    """Takes every write; keeps the byte count and a running checksum of the whole stream."""
+
+    def __init__(self):
+        self.bytes = 0
+        self.sum = 0
+        self.connected = True
+
+    def writeto(self, addr, buf):
+        if not self.connected:
+            raise OSError(5)
+        s = self.sum
+        for b in buf:
+            s = (s * 31 + b) & 0xFFFFFFFF
+        self.sum = s
+        self.bytes += len(buf)
+        return len(buf)
+
+
+class MemFS:
+    """A dict of files with atomic rename: what Store needs, on any Python."""
+
+    def __init__(self):
+        self.files = {}
+
+    def open(self, path, mode):
+        return _MemFile(self, path, mode)
+
+    def rename(self, a, b):
+        if a not in self.files:
+            raise OSError(2)
+        self.files[b] = self.files.pop(a)
+
+    def remove(self, path):
+        if path not in self.files:
+            raise OSError(2)
+        del self.files[path]
+
+    def exists(self, path):
+        return path in self.files
+
+    def size(self, path):
+        if path not in self.files:
+            raise OSError(2)
+        return len(self.files[path])
+
+
+class _MemFile:
+    def __init__(self, fs, path, mode):
+        self.fs, self.path, self.mode = fs, path, mode
+        if "r" in mode:
+            if path not in fs.files:
+                raise OSError(2)
+            self.data = fs.files[path]
+        else:
+            self.data = b"" if "w" in mode else fs.files.get(path, b"")
+        self.binary = "b" in mode
+        self.pos = 0
+
+    def read(self, n=-1):
+        chunk = self.data[self.pos:] if n < 0 else self.data[self.pos:self.pos + n]
+        self.pos += len(chunk)
+        return chunk if self.binary else chunk.decode()
+
+    def write(self, s):
+        self.data += s if isinstance(s, bytes) else s.encode()
+        return len(s)
+
+    def close(self):
+        if "r" not in self.mode:
+            self.fs.files[self.path] = self.data
+
+    def __enter__(self):
+        return self
+
+    def __exit__(self, *exc):
+        self.close()
+
+
+class Buzzer:
+    def __init__(self):
+        self.tones = 0
+
+    def tone(self, hz):
+        self.tones += 1
+
+    def off(self):
+        pass
+
+
+class Tray:
+    """App + buttons + display + store on fakes, with a clock that only moves when told."""
+
+    def __init__(self, roll, i2c=None, fs=None, width=128, height=64, driver="ssd1306",
+                 start_ms=0, seed=1):
+        self.now = start_ms
+        self.pins = {n: Pin() for n in NAMES}
+        self.i2c = i2c if i2c is not None else RecordingI2C()
+        self.fs = fs if fs is not None else MemFS()
+        self.display = Display(self.i2c, width, height, driver=driver, ticks_diff=ticks_diff)
+        self.buttons = Buttons([(n, self.pins[n]) for n in NAMES], ticks_diff,
+                               long_press=LONG_BUTTONS)
+        self.store = Store(fs=self.fs)
+        self.buzzer = Buzzer()
+        self.roll = roll
+        self.app = App(self.display, self.buttons, self.store, roll, ticks_diff, ticks_add,
+                       self.buzzer, seed)
+        self.app.boot(self.now)
+        self.display.show(self.now)
+        self.on_change = None  # called with the tray after a key whose effect reached the panel
+
+    def run(self, ms):
+        for _ in range(ms // POLL_MS):
+            self.now = ticks_add(self.now, POLL_MS)
+            self.app.step(self.now)
+
+    def key(self, k):
+        if k == ".":
+            self.run(1000)
+            return
+        pin = self.pins[KEYS[k]]
+        pin.level = 0
+        self.run(LONG_MS if k == "O" else PRESS_MS)
+        pin.level = 1
+        self.run(REST_MS)
+
+    def keys(self, text):
+        for k in text:
+            self.key(k)
+
+
+def bot_keys(app, bot, want):
+    """The keys a player would press next: set up `want` (players, preset), then play it."""
+    s = app.screen
+    if s == SETUP:
+        settings = app.settings
+        if settings["preset"] != want[1]:
+            return "2" * ((1 - app.cursor) % 20) + "r" if app.cursor != 1 else "r"
+        if settings["players"] != want[0]:
+            return "1" * app.cursor + "r" if app.cursor else "r"
+        return "o"
+    if s != PLAY:
+        return "o"
+    g = app.game
+    action = bot_action(g, bot)
+    if action[0] == "announce":
+        return "1" if action[1] == "is" else "3"
+    if action[0] == "stop":
+        return "o"
+    mask = 0
+    for i in action[1]:
+        mask |= 1 << i
+    diff = mask ^ app.kept if g.contest is None and g.count else 0
+    return "".join("123"[i] for i in range(3) if diff & (1 << i)) + "r"
+
+
+def play_game(tray, players, preset, seed, max_keys=20000):
+    """Press buttons until a whole game of `preset` is played and the tray is back at setup."""
+    bot = SeededDice(seed)
+    pressed = 0
+    started = False
+    while pressed < max_keys:
+        app = tray.app
+        if app.screen == PLAY:
+            started = True
+        if started and app.screen == SETUP:
+            return pressed
+        for k in bot_keys(app, bot, (players, preset)):
+            tray.key(k)
+            pressed += 1
+    raise RuntimeError("no end after %d keys" % max_keys)
+
+
+def tour(seed=3, players=3):
+    """Every preset played to its end through the buttons; a summary line per game."""
+    lines = []
+    for i, preset in enumerate(PRESET_NAMES):
+        tray = Tray(SeededDice(seed + i), seed=seed + i)
+        keys = play_game(tray, players, preset, seed + i)
+        lines.append([preset, keys, tray.i2c.bytes, tray.i2c.sum, tray.app.screen == SETUP])
+    return lines
