@@ -16,14 +16,45 @@ if ! "$py" -c 'import sys; sys.exit(sys.version_info < (3, 11))'; then
   exit 1
 fi
 
+# pip, quiet: keeps its exit status, drops the index-location warnings some machines print.
+pipq() {
+  local out
+  if ! out=$(.venv/bin/python -m pip --disable-pip-version-check "$@" 2>&1); then
+    printf '%s\n' "$out" >&2
+    return 1
+  fi
+  printf '%s\n' "$out" | grep -v -e "is ignored: it is neither" -e '^$' || true
+}
+
 # Python side: reinstall only when pyproject.toml changed.
 stamp=.venv/.installed-$(sha1sum pyproject.toml | cut -c1-12)
 if [ ! -f "$stamp" ]; then
   echo "bootstrap: installing Python dev tools into .venv ..."
   [ -x .venv/bin/python ] || "$py" -m venv .venv
-  .venv/bin/python -m pip install --quiet --disable-pip-version-check -e ".[dev]"
+  pipq install --quiet -e ".[dev]"
   rm -f .venv/.installed-*
   touch "$stamp"
+fi
+
+# The MicroPython rp2 stubs pyright checks the firmware against (the version is pinned here).
+stubs=micropython-rp2-rpi-pico-stubs==1.27.0.post1
+if [ ! -f "typings/.installed-$stubs" ]; then
+  echo "bootstrap: installing the MicroPython rp2 stubs into typings/ ..."
+  rm -rf typings
+  pipq install --quiet --target typings "$stubs"
+  touch "typings/.installed-$stubs"
+fi
+
+# Tools CI needs and a fresh machine may lack: tmux (the simulator's terminal test) and
+# shellcheck (flash.sh). Installed under CI; elsewhere their tests skip with a reason.
+if [ "${CI:-}" = "true" ] && command -v apt-get >/dev/null 2>&1; then
+  missing=""
+  command -v tmux >/dev/null 2>&1 || missing="$missing tmux"
+  command -v shellcheck >/dev/null 2>&1 || missing="$missing shellcheck"
+  if [ -n "$missing" ]; then
+    echo "bootstrap: installing$missing ..."
+    apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq $missing >/dev/null
+  fi
 fi
 
 # MicroPython on the host: Node.js plus the pinned npm package. Under CI it must be there.
@@ -36,12 +67,15 @@ if ! command -v node >/dev/null 2>&1 || ! command -v npm >/dev/null 2>&1; then
     echo "bootstrap: Node.js not found: the MicroPython test tier will be skipped (install nodejs + npm)."
   fi
 fi
-if command -v npm >/dev/null 2>&1 && [ -f "$mpdir/package.json" ]; then
-  lockstamp=$mpdir/node_modules/.installed-$(cat "$mpdir/package.json" "$mpdir/package-lock.json" 2>/dev/null | sha1sum | cut -c1-12)
-  if [ ! -f "$lockstamp" ]; then
-    echo "bootstrap: installing MicroPython (WebAssembly) from npm ..."
-    (cd "$mpdir" && npm ci --silent --no-audit --no-fund)
-    rm -f "$mpdir"/node_modules/.installed-*
-    touch "$lockstamp"
+# npm packages: MicroPython (WebAssembly) and pyright, each pinned by its package-lock.json.
+for dir in "$mpdir" tools/typecheck; do
+  if command -v npm >/dev/null 2>&1 && [ -f "$dir/package.json" ]; then
+    lockstamp=$dir/node_modules/.installed-$(cat "$dir/package.json" "$dir/package-lock.json" 2>/dev/null | sha1sum | cut -c1-12)
+    if [ ! -f "$lockstamp" ]; then
+      echo "bootstrap: installing $dir from npm ..."
+      (cd "$dir" && npm ci --silent --no-audit --no-fund)
+      rm -f "$dir"/node_modules/.installed-*
+      touch "$lockstamp"
+    fi
   fi
-fi
+done
