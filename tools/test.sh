@@ -6,5 +6,14 @@ cd "$root"
 tools/bootstrap.sh
 echo "== ruff"
 .venv/bin/ruff check firmware host_tests tools
+echo "== pyright (firmware against the MicroPython rp2 stubs)"
+if [ -x tools/typecheck/node_modules/.bin/pyright ]; then
+  tools/typecheck/node_modules/.bin/pyright --level error
+elif [ "${CI:-}" = "true" ]; then
+  echo "pyright is missing: tools/bootstrap.sh should have installed it (npm)" >&2
+  exit 1
+else
+  echo "pyright skipped: Node.js/npm not found (install them, then run tools/bootstrap.sh)"
+fi
 echo "== pytest"
 exec .venv/bin/python -m pytest "$@"

@@ -6,7 +6,7 @@ from dicetray.game import Game, GameError
 from dicetray.rules import OPTION_CHOICES, OPTION_NAMES, PRESET_NAMES, PRESETS, Options, RulesError
 
 try:
-    from micropython import const
+    from micropython import const  # pyright: ignore[reportAssignmentType]
 except ImportError:  # CPython
 
     def const(x):
@@ -124,7 +124,7 @@ class App:
         self.back = PLAY  # where the standings screen returns to
         self.after = []  # screens to show after the turn result (phase change, game over)
         self.kept = 0  # bit mask of the dice the current player keeps
-        self.notice = None  # (title, lines) for the NOTICE screen
+        self.notice = ("", ())  # (title, lines) for the NOTICE screen
         self.cursor = 0
         self.settings = None
         self.save_failed = False

@@ -6,7 +6,7 @@ except ImportError:  # CPython: the pure-Python stand-in (its text font differs,
     from dicetray import fbuf as framebuf
 
 try:
-    from micropython import const
+    from micropython import const  # pyright: ignore[reportAssignmentType]
 except ImportError:
 
     def const(x):

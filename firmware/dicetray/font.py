@@ -9,7 +9,7 @@ hollow box. Three code points are UI symbols: ^ is an up arrow, ~ a down arrow, 
 """
 
 try:
-    from micropython import const
+    from micropython import const  # pyright: ignore[reportAssignmentType]
 except ImportError:  # CPython
 
     def const(x):

@@ -1,7 +1,7 @@
 """421 combinations, their ranking and token values, the variant options and the five presets."""
 
 try:
-    from micropython import const
+    from micropython import const  # pyright: ignore[reportAssignmentType]
 except ImportError:  # CPython
 
     def const(x):
@@ -47,7 +47,27 @@ OPTION_CHOICES = {
     "end": ("last_holder", "first_out"),
     "decharge_start": ("loser", "fewest"),
 }
-OPTION_NAMES = tuple(OPTION_CHOICES)
+# The setup menu's order. Not tuple(OPTION_CHOICES): a MicroPython dict keeps no insertion order.
+OPTION_NAMES = (
+    "tokens",
+    "ranking",
+    "ace_high",
+    "nenette_value",
+    "nenette_fixed",
+    "jackpot_421",
+    "start",
+    "dry_charge",
+    "limit",
+    "limit_from",
+    "le_bon",
+    "tie",
+    "two_player_pass",
+    "fewer_throws_win",
+    "nenette_later_wins",
+    "deduct",
+    "end",
+    "decharge_start",
+)
 
 
 class RulesError(ValueError):
@@ -56,6 +76,26 @@ class RulesError(ValueError):
 
 class Options:
     """One complete set of variant rules. Immutable by convention: use replace() to change."""
+
+    # One attribute per option (set from OPTION_CHOICES in __init__); declared for type checkers.
+    tokens: int
+    ranking: str
+    ace_high: bool
+    nenette_value: int
+    nenette_fixed: int
+    jackpot_421: bool
+    start: str
+    dry_charge: bool
+    limit: str
+    limit_from: str
+    le_bon: bool
+    tie: str
+    two_player_pass: bool
+    fewer_throws_win: bool
+    nenette_later_wins: bool
+    deduct: bool
+    end: str
+    decharge_start: str
 
     def __init__(self, **values):
         for name in OPTION_NAMES:

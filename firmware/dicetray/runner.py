@@ -6,7 +6,7 @@ from dicetray.buttons import Buttons
 from dicetray.store import Store
 
 try:
-    from micropython import const
+    from micropython import const  # pyright: ignore[reportAssignmentType]
 except ImportError:  # CPython
 
     def const(x):
@@ -41,17 +41,17 @@ def error_code(text):
 
 def traceback_text(exc):
     try:
-        import io
         import sys
 
-        buf = io.StringIO()
-        if hasattr(sys, "print_exception"):
-            sys.print_exception(exc, buf)  # MicroPython
-        else:
-            import traceback
+        if hasattr(sys, "print_exception"):  # MicroPython
+            import io
 
-            buf.write("".join(traceback.format_exception(exc)))
-        return buf.getvalue()
+            buf = io.StringIO()
+            sys.print_exception(exc, buf)  # pyright: ignore[reportArgumentType]
+            return buf.getvalue()  # pyright: ignore[reportAttributeAccessIssue]
+        import traceback
+
+        return "".join(traceback.format_exception(exc))
     except Exception:  # the error handler itself must not fail
         return "%s: %s\n" % (type(exc).__name__, exc)
 
