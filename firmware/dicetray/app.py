@@ -461,7 +461,8 @@ class App:
             if g.contest is not None:
                 ui.contest(fb, w, h, g)
             else:
-                ui.turn(fb, w, h, g, self.kept, self._faces())
+                kept = self.kept if g.can_throw() else 0  # no throw left: nothing to keep
+                ui.turn(fb, w, h, g, kept, self._faces())
         elif s == SETUP:
             ui.menu(fb, w, h, "NEW GAME  OK:START", self.setup_rows(), self.cursor,
                     "1:^ 2:~ 3:- R:+ OK:GO")

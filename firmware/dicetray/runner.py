@@ -57,8 +57,11 @@ def traceback_text(exc):
 
 
 def show_message(display, title, lines, keys, now=None):
+    # A crashed app may have left the panel dim or off: a message is meant to be read.
+    display.dim(False)
     ui.message(display.fb, display.width, display.height, title, lines, keys)
     display.show(now)
+    display.sleep(False)  # after the frame, so the old picture does not flash up
 
 
 def safe_mode(display):

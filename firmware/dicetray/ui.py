@@ -86,7 +86,7 @@ def turn(fb, w, h, game, kept, faces=None):
     if game.can_stop() and game.can_throw():
         keys += " OK:" + ("BON" if game.pos and (o.le_bon or o.limit == "at_most") else "STOP")
     if h < 64:
-        _dice_row(fb, 78, 0, 24, values, kept)
+        _dice_row(fb, 78, 0, 23, values, kept)  # a dark row between dice and hints
         font.text(fb, pname(p), 80, 0, 2)
         font.text(fb, "%d/%d" % (count, limit), 106, 4)
         font.text(fb, money, 80, 16)
@@ -116,11 +116,6 @@ def contest(fb, w, h, game):
     else:
         title = "TIE: PLAY OFF"
     done = c["results"]
-    last = done[-1] if done else None
-    rolls = " ".join(
-        "%s:%s" % (pname(q), _roll_str(done[i]) if i < len(done) else "-")
-        for i, q in enumerate(c["players"])
-    )
     if game.can_announce():
         keys = "1:FOR WHAT IS 3:COMES"
     else:
@@ -128,18 +123,35 @@ def contest(fb, w, h, game):
     if h < 64:
         font.text(fb, pname(p), 0, 0, 2)
         font.text(fb, title, 28, 0)
-        font.text(fb, rolls[:16], 28, 8)
+        font.text(fb, _rolls(c, 16), 28, 8)
         _hints(fb, w, h, keys)
         return
     font.text(fb, pname(p), 0, 0, 2)
     font.text(fb, title, 28, 0)
     font.text(fb, "ROUND %d" % c["round"], 28, 8)
     if c["kind"] == "die":
-        die(fb, (w - 28) // 2, 18, 28, last[0] if last else 0)
+        die(fb, (w - 28) // 2, 18, 28, 0)  # the roller's die, still to throw (the rolls below)
     else:
-        _dice_row(fb, w, 18, 26, last, 0)
-    font.text(fb, rolls[:21], 0, 47)
+        _dice_row(fb, w, 18, 26, None, 0)
+    font.text(fb, _rolls(c, 21), 0, 47)
     _hints(fb, w, h, keys)
+
+
+def _rolls(c, room):
+    # "P1:653 P2:- ..." in whole entries that fit in room characters: the players still to
+    # roll are left out first, then the oldest rolls (the die row shows the latest one).
+    done = c["results"]
+    parts = [
+        "%s:%s" % (pname(q), _roll_str(done[i]) if i < len(done) else "-")
+        for i, q in enumerate(c["players"])
+    ]
+    first, last = 0, len(parts)
+    while len(" ".join(parts[first:last])) > room:
+        if last > len(done):
+            last -= 1
+        else:
+            first += 1
+    return " ".join(parts[first:last])
 
 
 def _roll_str(dice):
@@ -191,8 +203,11 @@ def standings(fb, w, h, game, unsaved=False):
     big = game.n <= 6 and h >= 64
     scale = 2 if big else 1
     row_h = 16 if big else 8
-    rows = (game.n + 1) // 2
-    colw = w // 2
+    fit = (h - 17 - 7 * scale) // row_h + 1  # rows between the head line and the hints
+    cols = 2 if (game.n + 1) // 2 <= fit else 4  # 4: a 128x32 panel with 5+ players
+    rows = (game.n + cols - 1) // cols
+    colw = w // cols
+    margin = 6 if cols == 2 else 1  # tokens clear of the next column's bullet / of the name
     for p in range(game.n):
         x = (p // rows) * colw
         y = 9 + (p % rows) * row_h
@@ -200,7 +215,7 @@ def standings(fb, w, h, game, unsaved=False):
         if p == game.current:
             font.text(fb, "|", x, y + (row_h - 8) // 2)  # whose turn it is
         font.text(fb, pname(p), x + 6, y, scale)
-        font.text(fb, t, x + colw - 2 - font.width(t, scale), y, scale)
+        font.text(fb, t, x + colw - margin - font.width(t, scale), y, scale)
     _hints(fb, w, h, "OK:BACK HOLD OK:QUIT")
 
 
@@ -246,10 +261,29 @@ def message(fb, w, h, title, lines, keys):
 def _title_and_lines(fb, w, h, title, lines, keys):
     scale = 2 if font.width(title, 2) <= w and h >= 64 else 1
     font.centered(fb, title, 0, scale, 1, w)
-    y = 8 * scale + 3
-    room = (h - 8 - y) // 9
-    for text in lines[:room]:
-        if text:
-            font.centered(fb, text, y, 1, 1, w)
-        y += 9
+    # 128x32: lines packed at 8 px, so two fit between the title and the hints, not one.
+    pitch = 9 if h >= 64 else 8
+    y = 8 * scale + 3 if h >= 64 else 8
+    for line in lines:
+        for text in _wrap(line, w):
+            if y + 7 > h - 8:
+                break
+            if text:
+                font.centered(fb, text, y, 1, 1, w)
+            y += pitch
     _hints(fb, w, h, keys)
+
+
+def _wrap(text, w):
+    # A line too wide for the panel becomes two, split at the space that balances them best
+    # ("Save damaged:" / "kept as game.bad").
+    if font.width(text) <= w:
+        return (text,)
+    best = None
+    i = text.find(" ")
+    while i >= 0:
+        longest = max(i, len(text) - i - 1)
+        if best is None or longest < best[0]:
+            best = (longest, text[:i], text[i + 1 :])
+        i = text.find(" ", i + 1)
+    return (text,) if best is None else best[1:]

@@ -1,0 +1,53 @@
+"""The pictures in docs/screens are what the tray shows today (tools/screens.py makes them)."""
+
+import inspect
+import os
+import re
+
+import pytest
+import screens
+from dicetray import app
+from PIL import Image
+
+
+@pytest.fixture(scope="module")
+def shots():
+    return screens.render()
+
+
+def test_the_pictures_are_up_to_date(shots):
+    found = screens.problems(shots, screens.OUT)
+    assert not found, "\n".join(found + ["the screens changed: run `python tools/screens.py`"])
+
+
+def test_each_picture_is_the_panel_4x_in_black_and_white_inside_a_grey_border(shots):
+    b = screens.BORDER * screens.SCALE
+    for shot in shots:
+        assert (shot.width, shot.height) in ((128, 64), (128, 32)), shot.name
+        path = os.path.join(screens.OUT, shot.name + ".png")
+        if not os.path.exists(path):
+            continue  # the test above names it
+        with Image.open(path) as img:
+            rgb = img.convert("RGB")
+        w, h = 4 * shot.width, 4 * shot.height
+        assert rgb.size == (w + 2 * b, h + 2 * b), shot.name
+        colours = dict((c, n) for n, c in rgb.getcolors(4) or ())
+        inner = dict((c, n) for n, c in rgb.crop((b, b, b + w, b + h)).getcolors(4) or ())
+        assert set(colours) <= {screens.BLACK, screens.WHITE, screens.GREY}, shot.name
+        assert set(inner) <= {screens.BLACK, screens.WHITE}, shot.name
+        assert colours.get(screens.GREY) == rgb.width * rgb.height - w * h, shot.name
+
+
+def test_every_screen_of_the_app_has_a_picture(shots):
+    # The screens App.render() draws: each branch reads `s == NAME`.
+    names = re.findall(r"\bs == ([A-Z_]+)", inspect.getsource(app.App.render))
+    screens_drawn = {getattr(app, name) for name in names}
+    assert len(screens_drawn) >= 8
+    missing = screens_drawn - {s.screen for s in shots}
+    assert not missing, "add a picture of %s to tools/screens.py" % sorted(missing)
+
+
+def test_two_runs_give_the_same_pictures(shots):
+    again = screens.render()
+    assert [(s.name, s.bits) for s in again] == [(s.name, s.bits) for s in shots]
+    assert screens.png_bytes(again[0]) == screens.png_bytes(shots[0])
