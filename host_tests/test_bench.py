@@ -13,6 +13,15 @@ KEYS = (
     "games_per_s_micropython",
     "rules_heap_bytes_micropython",
 )
+TRAY_KEYS = (
+    "i2c_bytes_per_press_median",
+    "i2c_bytes_per_press_p95",
+    "full_frame_bytes",
+    "press_to_panel_ms_400k_p95",
+    "heap_after_boot_bytes",
+    "heap_peak_bytes",
+    "idle_alloc_bytes_per_poll",
+)
 
 
 def test_bench_prints_one_json_line_with_every_key(micropython):
@@ -21,3 +30,23 @@ def test_bench_prints_one_json_line_with_every_key(micropython):
     figures = json.loads(out.strip().splitlines()[-1])
     for key in KEYS:
         assert isinstance(figures[key], (int, float)) and figures[key] > 0, key
+    for key in TRAY_KEYS:
+        assert isinstance(figures[key], (int, float)) and not isinstance(figures[key], bool), key
+
+    # Bytes: whole numbers, the percentiles in order; 128x64 = 8 pages of 4 + 1 + 128 bytes.
+    median, p95 = figures["i2c_bytes_per_press_median"], figures["i2c_bytes_per_press_p95"]
+    assert isinstance(median, int) and isinstance(p95, int)
+    assert 0 < median <= p95
+    assert figures["full_frame_bytes"] == 8 * (4 + 1 + 128)
+    # Bus time is at least the 9 bit times of each byte at 400 kHz, and the transfers add little.
+    ms = figures["press_to_panel_ms_400k_p95"]
+    assert p95 * 9 / 400 <= ms < p95 * 9 / 400 * 1.5
+
+    # Live heap on MicroPython: the firmware's code alone is tens of kB; the peak includes boot.
+    boot, peak = figures["heap_after_boot_bytes"], figures["heap_peak_bytes"]
+    assert isinstance(boot, int) and isinstance(peak, int)
+    assert 10_000 < boot <= peak < 1_000_000
+    assert figures["idle_alloc_bytes_per_poll"] >= 0
+
+    for line in ("bytes from a press to its effect", "live heap after boot", "idle allocation"):
+        assert line in out, line

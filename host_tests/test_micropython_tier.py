@@ -92,6 +92,31 @@ def test_heap_grows_as_garbage_is_never_collected_mid_script(micropython):
     assert 1000 * 1024 < heap_total(mem_info) <= 1024 * 1024
 
 
+LIVE_HEAP_PIECES = """\
+bare = LIVE_HEAP
+kept = bytearray(10 * 1024)
+garbage = [bytearray(1024) for _ in range(50)]
+garbage = None
+#---
+print(LIVE_HEAP - bare)
+kept = None
+#---
+print(LIVE_HEAP - bare)
+#---
+raise ValueError("on line 11")
+"""
+
+
+def test_chunks_hand_each_piece_the_live_heap_left_by_the_one_before(micropython):
+    # run.mjs --chunks: garbage collected between pieces; what stays referenced is counted.
+    with pytest.raises(MicroPythonError) as failure:
+        micropython(LIVE_HEAP_PIECES, chunks=True)
+    kept, freed = (int(n) for n in failure.value.stdout.split())
+    assert 10 * 1024 <= kept < 10 * 1024 + 200  # the 50 kB of garbage is not counted
+    assert abs(freed) < 200  # back to the bare VM, give or take a global name
+    assert 'line 11, in <module>' in str(failure.value)  # line numbers of the whole script
+
+
 def test_framebuf_and_json_are_available(micropython):
     script = """\
 import framebuf, json

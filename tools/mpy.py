@@ -69,13 +69,17 @@ def build_mpy(src_dir, out_dir, keep_source=("main.py",)) -> Path:
     return out
 
 
-def run_micropython(script: str, paths=(), mpy=False, heap=None, timeout=120) -> str:
+def run_micropython(
+    script: str, paths=(), mpy=False, heap=None, timeout=120, chunks=False
+) -> str:
     """Run script on MicroPython with each of paths mounted at /mnt/0, /mnt/1... on sys.path.
 
     With mpy=True the paths are mounted as .mpy builds (see build_mpy), so no .py of them is
     visible. heap sizes the first GC heap area, in bytes or like "1m" (None: run.mjs's 192 KiB);
-    it is no limit, see run.mjs. Returns what the script printed; raises MicroPythonError with
-    MicroPython's traceback if the script raised.
+    it is no limit, see run.mjs. chunks=True runs the pieces between "#---" lines as separate
+    top-level runs with a garbage collection between them, each seeing the live heap left by
+    the one before in LIVE_HEAP (see run.mjs). Returns what the script printed; raises
+    MicroPythonError with MicroPython's traceback if the script raised.
     """
     reason = node_ready()
     if reason:
@@ -83,6 +87,8 @@ def run_micropython(script: str, paths=(), mpy=False, heap=None, timeout=120) ->
     command = ["node", str(RUNNER)]
     if heap is not None:
         command += ["--heap", str(heap)]
+    if chunks:
+        command.append("--chunks")
     with tempfile.TemporaryDirectory(prefix="mpy-") as tmp:
         for index, path in enumerate(paths):
             if mpy:

@@ -2,7 +2,7 @@
 // Runs a Python script on real MicroPython (the pinned WebAssembly build: a 32-bit VM).
 //
 //   node tools/micropython/run.mjs [--mount HOSTDIR:/POINT]... [--heap 192k] [--pystack 2048]
-//                                  [SCRIPT.py | -]
+//                                  [--chunks] [SCRIPT.py | -]
 //
 // Each --mount copies HOSTDIR (recursively) into MicroPython's in-memory filesystem at /POINT and
 // puts /POINT on sys.path, first mount first. The script (a file, or stdin when "-" or absent)
@@ -13,12 +13,24 @@
 // the wasm stack, so it never collects garbage while a script runs (gc.collect() included) and
 // adds a heap area whenever one fills up; it collects only between top-level runs. Hence
 // gc.mem_alloc() only grows during a script, and a delta counts every byte allocated.
+//
+// --chunks measures the LIVE heap. The script is cut at every line that is exactly "#---"; each
+// piece runs as its own top-level run, one after the other, in the one __main__ namespace (so
+// names carry over; line numbers stay those of the whole script). After each piece this runner
+// calls gc.collect() from JavaScript (which only asks for a collection), and the collection
+// happens as that top-level call returns, with no C or Python frame alive: only real roots
+// (modules, __main__'s names) keep objects. It then reads gc.mem_alloc(), from JavaScript
+// again, so nothing is allocated between the collection and the reading, and stores that
+// reading in the global LIVE_HEAP (an int) before the next piece runs. Before the first piece,
+// LIVE_HEAP is the live heap of the bare VM. A reading includes nothing of the next piece,
+// not even its compiled code.
 import fs from "node:fs";
 import path from "node:path";
 import { loadMicroPython } from "@micropython/micropython-webassembly-pyscript";
 
 const USAGE =
-  "usage: run.mjs [--mount HOSTDIR:/POINT]... [--heap BYTES] [--pystack WORDS] [SCRIPT.py | -]";
+  "usage: run.mjs [--mount HOSTDIR:/POINT]... [--heap BYTES] [--pystack WORDS] [--chunks] " +
+  "[SCRIPT.py | -]";
 const DEFAULT_HEAP = 192 * 1024; // roughly what MicroPython leaves for the GC heap on an RP2040
 
 function fail(message, code = 2) {
@@ -33,7 +45,7 @@ function parseSize(text) {
 }
 
 function parseArgs(argv) {
-  const opts = { mounts: [], heap: DEFAULT_HEAP, pystack: 2048, script: "-" };
+  const opts = { mounts: [], heap: DEFAULT_HEAP, pystack: 2048, chunks: false, script: "-" };
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i];
     if (arg === "--mount") {
@@ -49,6 +61,8 @@ function parseArgs(argv) {
       opts.heap = parseSize(argv[++i]);
     } else if (arg === "--pystack") {
       opts.pystack = parseSize(argv[++i]);
+    } else if (arg === "--chunks") {
+      opts.chunks = true;
     } else if (arg === "-h" || arg === "--help") {
       process.stdout.write(USAGE + "\n");
       process.exit(0);
@@ -109,10 +123,45 @@ mp.FS.writeFile(scriptPath, source);
 const points = JSON.stringify(opts.mounts.map((m) => m.point));
 mp.runPython(`import sys\nsys.path[:0] = ${points}\ndel sys`);
 
+// The pieces of a --chunks script: each padded with blank lines to its place in the script, so
+// a traceback names the line of the whole script.
+function chunksOf(text) {
+  const lines = text.split("\n");
+  const pieces = [];
+  let start = 0;
+  lines.forEach((line, i) => {
+    if (line.trimEnd() === "#---") {
+      pieces.push("\n".repeat(start) + lines.slice(start, i).join("\n") + "\n");
+      start = i;
+    }
+  });
+  pieces.push("\n".repeat(start) + lines.slice(start).join("\n"));
+  return pieces;
+}
+
+function runChunks(text) {
+  mp.runPython(`__file__ = ${JSON.stringify(scriptPath)}\nLIVE_HEAP = 0`);
+  const gc = mp.pyimport("gc");
+  const [collect, memAlloc] = [gc.collect, gc.mem_alloc];
+  const measure = () => {
+    collect(); // sets the pending flag; the collection runs as this call returns to JavaScript
+    mp.globals.set("LIVE_HEAP", memAlloc()); // a small int into an existing key: no allocation
+  };
+  for (const piece of chunksOf(text)) {
+    measure();
+    mp.FS.writeFile(scriptPath, piece);
+    mp.runPython(`execfile(${JSON.stringify(scriptPath)}, globals())`);
+  }
+}
+
 let status = 0;
 try {
-  const globals = `{"__name__": "__main__", "__file__": ${JSON.stringify(scriptPath)}}`;
-  mp.runPython(`execfile(${JSON.stringify(scriptPath)}, ${globals})`);
+  if (opts.chunks) {
+    runChunks(source.toString("utf8"));
+  } else {
+    const globals = `{"__name__": "__main__", "__file__": ${JSON.stringify(scriptPath)}}`;
+    mp.runPython(`execfile(${JSON.stringify(scriptPath)}, ${globals})`);
+  }
 } catch (error) {
   stdout.flush();
   stderr.flush();
