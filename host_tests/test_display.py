@@ -117,8 +117,8 @@ def test_one_pixel_sends_one_short_page_write(driver):
     i2c.reset_counts()
     d.fb.pixel(70, 30, 1 - d.fb.pixel(70, 30))  # flip one pixel
     assert d.show()
-    assert i2c.transactions == [4, 1 + d.span_step]  # page + column, then 8 data bytes
-    assert i2c.bytes_written == 13 < d.full_frame_bytes() // 50
+    assert i2c.transactions == [4, 1 + d.span_step]  # page + column, then span_step data bytes
+    assert i2c.bytes_written == 5 + d.span_step < d.full_frame_bytes() // 50
     assert_shows(i2c, d)
 
 
@@ -127,18 +127,30 @@ def test_a_change_at_the_right_edge_is_widened_leftwards():
     d.fb.pixel(127, 5, 1)
     i2c.reset_counts()
     d.show()
-    assert i2c.transactions == [4, 9]
+    assert i2c.transactions == [4, 1 + d.span_step]
     assert_shows(i2c, d)
 
 
-def test_changes_in_two_pages_send_two_spans():
+def test_changes_far_apart_in_a_page_are_split_into_spans():
     i2c, d = make()
     d.fb.pixel(3, 0, 1)
-    d.fb.pixel(20, 0, 1)  # same page, 18 columns apart: one span of 24
+    d.fb.pixel(20, 0, 1)  # same page, 17 columns apart: two short spans cost less than a long one
     d.fb.pixel(50, 63, 1)
     i2c.reset_counts()
     d.show()
-    assert i2c.transactions == [4, 25, 4, 9]
+    short = 1 + d.span_step
+    assert i2c.transactions == [4, short, 4, short, 4, short]
+    assert_shows(i2c, d)
+
+
+def test_changes_close_together_in_a_page_stay_one_span():
+    i2c, d = make()
+    d.fb.pixel(3, 0, 1)
+    d.fb.pixel(3 + d.split_gap, 0, 1)  # split_gap columns apart: still one span
+    i2c.reset_counts()
+    d.show()
+    width = -(-(d.split_gap + 1) // d.span_step) * d.span_step  # the span, rounded up
+    assert i2c.transactions == [4, 1 + width]
     assert_shows(i2c, d)
 
 

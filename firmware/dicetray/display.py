@@ -68,9 +68,10 @@ class Display:
 
     Draw on ``fb`` (a ``framebuf.FrameBuffer``, MONO_VLSB) and call ``show()``. The driver keeps
     a shadow copy of what the panel holds; ``show()`` compares page by page (8 rows each) and
-    sends, for each page that changed, only the span of columns that changed (rounded up to
-    ``span_step`` columns). Nothing is allocated per frame: the command buffer, the transfer
-    buffer and one memoryview per span length are made here once.
+    sends, for each page that changed, only the spans of columns that changed (rounded up to
+    ``span_step`` columns; changes farther apart than ``split_gap`` columns make two spans).
+    Nothing is allocated per frame: the command buffer, the transfer buffer and one memoryview
+    per span length are made here once.
 
     Bus errors never reach the caller. An ``OSError`` marks the panel lost (``ok`` False); the
     frame buffer stays usable and ``show()`` retries now and then: every ``retry_every`` calls,
@@ -89,7 +90,8 @@ class Display:
     retry_every = 16  # show() calls between two attempts to reach a lost panel
     retry_ms = 500  # or this many ms between attempts, when show() is given ticks
     refresh_ms = 5000  # keepalive: reconfigure + resend everything this often (0: never)
-    span_step = 8  # spans are rounded up to this many columns: one preallocated view per length
+    span_step = 4  # spans are rounded up to this many columns: one preallocated view per length
+    split_gap = 8  # unchanged columns that end a span (a new span costs ~8 bytes of overhead)
     dim_contrast = 1  # contrast while dim(True)
 
     def __init__(
@@ -182,42 +184,39 @@ class Display:
         shadow = self._shadow
         pages_now = self._pages_now
         pages_shown = self._pages_shown
-        tx = self._tx
         width = self.width
-        step = self.span_step
+        gap_max = self.split_gap
         full = self._full
         for page in range(self.pages):
             base = page * width
             end = base + width
-            first = base
-            if not full:
-                if pages_now[page] == pages_shown[page]:
-                    continue
-                first = -1
-                for i in range(base, end):
+            if full:
+                if not self._send_span(page, base, base, end - 1):
+                    return False
+                continue
+            if pages_now[page] == pages_shown[page]:
+                continue
+            i = base
+            while i < end:
+                while i < end and buf[i] == shadow[i]:
+                    i += 1
+                if i == end:
+                    break
+                # A span runs until split_gap unchanged columns in a row: past that, a new
+                # span's addressing costs less than resending the unchanged bytes.
+                first = last = i
+                gap = 0
+                i += 1
+                while i < end and gap < gap_max:
                     if buf[i] != shadow[i]:
-                        first = i
-                        break
-                if first < 0:
-                    continue
-                last = end - 1
-                while buf[last] == shadow[last]:
-                    last -= 1
-                steps = (last - first + step) // step
-            else:
-                steps = len(self._tx_views)
-            view = self._tx_views[steps - 1]
-            n = len(view) - 1
-            if first + n > end:
-                first = end - n  # widen leftwards rather than past the right edge
-            j = 1
-            for i in range(first, first + n):
-                v = buf[i]
-                tx[j] = v
-                shadow[i] = v
-                j += 1
-            if not self._send_page(page, first - base, view):
-                return False
+                        last = i
+                        gap = 0
+                    else:
+                        gap += 1
+                    i += 1
+                i = self._send_span(page, base, first, last)
+                if not i:
+                    return False
         self._full = False
         if self._turn_on:
             if not self.asleep and not self._command(_DISPLAY_ON):
@@ -284,6 +283,27 @@ class Display:
         self._full = True  # the panel's RAM is unknown: resend all, then switch on
         self._turn_on = True
         return True
+
+    def _send_span(self, page, base, first, last):
+        # Send columns first..last of a page (rounded up to span_step, widened leftwards at the
+        # right edge) and mark them shown; returns the index after the span, 0 on a bus error.
+        view = self._tx_views[(last - first + self.span_step) // self.span_step - 1]
+        n = len(view) - 1
+        end = base + self.width
+        if first + n > end:
+            first = end - n
+        buf = self.buffer
+        shadow = self._shadow
+        tx = self._tx
+        j = 1
+        for i in range(first, first + n):
+            v = buf[i]
+            tx[j] = v
+            shadow[i] = v
+            j += 1
+        if not self._send_page(page, first - base, view):
+            return 0
+        return first + n
 
     def _send_page(self, page, col, view):
         col += self._col_offset
