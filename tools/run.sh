@@ -1,8 +1,17 @@
 #!/usr/bin/env bash
-# Runs the tray on this computer: the desktop simulator (the real firmware on fake hardware).
-# Sets itself up on first use. Options go to the simulator (python tools/sim.py --help).
+# Runs the tray. With a Pico running MicroPython on USB: installs or updates the tray on it
+# (tools/flash.sh) and the Pico plays. Without one (or with --sim): the desktop simulator, the
+# real firmware on fake hardware, in this terminal. Sets itself up on first use.
+# Options after --sim go to the simulator (python tools/sim.py --help).
 set -euo pipefail
 root=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 cd "$root"
 tools/bootstrap.sh
+if [ "${1:-}" = "--sim" ]; then
+  shift
+elif [ $# -eq 0 ] && .venv/bin/mpremote devs 2>/dev/null | grep -qiE '2e8a:0005|MicroPython'; then
+  echo "run: a Pico running MicroPython is on USB: installing the tray on it (tools/flash.sh)."
+  echo "run: for the simulator instead: tools/run.sh --sim"
+  exec tools/flash.sh
+fi
 exec .venv/bin/python tools/sim.py "$@"
