@@ -101,3 +101,12 @@ def test_interactive_in_a_real_terminal(tmp_path):
             time.sleep(0.2)
     finally:
         subprocess.run(["tmux", "kill-session", "-t", session], capture_output=True)
+
+
+def test_the_readme_run_command_starts_the_simulator(tmp_path):
+    out = subprocess.run([os.path.join(ROOT, "tools", "run.sh"), "--sim", "--headless", "--seed",
+                          "1", "--keys", "or", "--shots", str(tmp_path)],
+                         capture_output=True, text=True, timeout=600)
+    assert out.returncode == 0, out.stderr
+    assert "games over: 0, now on the play screen" in out.stdout
+    assert len(os.listdir(tmp_path)) >= 2
