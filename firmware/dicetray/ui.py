@@ -115,7 +115,6 @@ def contest(fb, w, h, game):
         title = "TIE: HIGH WINS"
     else:
         title = "TIE: PLAY OFF"
-    done = c["results"]
     if game.can_announce():
         keys = "1:FOR WHAT IS 3:COMES"
     else:
