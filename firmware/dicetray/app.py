@@ -137,6 +137,7 @@ class App:
         self.last_input = 0
         self.dimmed = False
         self.asleep = False
+        self.was_down = False  # any button down at the last step (to wake on a new press)
         self.dirty = True
 
     # ---- start-up ------------------------------------------------------------------------
@@ -156,7 +157,7 @@ class App:
         elif data is not None:
             game = Game.from_dict(data, self.roll)
             if game.over:
-                self.store.clear_game()
+                self._clear()
             else:
                 self.game = game
                 self.screen = PLAY if resume else RESUME
@@ -183,6 +184,11 @@ class App:
     def step(self, now):
         """Poll the buttons once, act, animate, and refresh the panel. Allocates nothing idle."""
         ev = self.buttons.poll(now)
+        # OK reports at release (it has a long meaning), so a sleeping tray wakes as a button
+        # goes down; only on that edge, so a button stuck down cannot keep the panel lit.
+        down = self.buttons.any_down()
+        pressed = down and not self.was_down
+        self.was_down = down
         if ev is not None:
             self.last_input = now
             if self.asleep or self.dimmed:
@@ -191,7 +197,7 @@ class App:
                 self._end_anim()  # a press during the roll shows the dice at once, nothing else
             else:
                 self.press(ev[0], ev[1] == LONG, now)
-        elif self.asleep and self.buttons.any_down():
+        elif self.asleep and pressed:
             self.last_input = now
             self._wake()
         if self.rolling and self.ticks_diff(now, self.anim_next) >= 0:
@@ -236,7 +242,7 @@ class App:
                 self._show(self.after.pop(0) if self.after else PLAY)
         elif screen == OVER:
             if name == "OK":
-                self.store.clear_game()
+                self._clear()
                 self.game = None
                 self._show(SETUP)
         elif screen == RESUME:
@@ -326,7 +332,7 @@ class App:
             elif kind == "over":
                 self.after.append(OVER)
                 self._beep(SND_OVER)
-                self.store.clear_game()
+                self._clear()
                 return self._show(RESULT if ended else OVER)
         if ended:
             last = self.game.last
@@ -335,7 +341,7 @@ class App:
             self._show(RESULT)
 
     def _quit(self):
-        self.store.clear_game()
+        self._clear()
         self.game = None
         self._show(SETUP)
 
@@ -411,6 +417,12 @@ class App:
             self.save_failed = False
         except OSError:
             self.save_failed = True  # the game goes on; the standings say it is not saved
+
+    def _clear(self):
+        try:
+            self.store.clear_game()
+        except OSError:
+            pass  # a failing flash must not stop the tray; a finished save is skipped at boot
 
     # ---- animation and sound -------------------------------------------------------------
 

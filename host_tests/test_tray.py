@@ -1,0 +1,492 @@
+"""A whole tray through its buttons: every preset to the end, keeps, OK, holds, idle, unplugging.
+
+The tray is trayrun.Tray on the decoding panel (fakes.oled) and the power-cut flash
+(fakes.flash). The helpers here are shared by test_tray_*.py.
+"""
+
+import json
+
+import pytest
+from autoplay import SeededDice
+from dicetray import app as app_mod
+from dicetray.app import OVER, PHASE, PLAY, RESULT, RESUME, SETUP, STANDINGS
+from dicetray.game import Game
+from dicetray.rules import PRESET_NAMES, PRESETS
+from dicetray.store import Store
+from fakes.flash import FakeFlash
+from fakes.oled import FakeI2C
+from trayrun import Tray, bot_keys
+
+# ---- helpers shared by test_tray_*.py ------------------------------------------------------
+
+
+class CountingDice(SeededDice):
+    """A seeded die that counts the dice it rolled."""
+
+    def __init__(self, seed):
+        super().__init__(seed)
+        self.rolled = 0
+
+    def __call__(self):
+        self.rolled += 1
+        return super().__call__()
+
+
+class ToneLog:
+    """A buzzer that remembers every frequency it played."""
+
+    def __init__(self):
+        self.tones = []
+
+    def tone(self, hz):
+        self.tones.append(hz)
+
+    def off(self):
+        pass
+
+
+class SpyStore(Store):
+    """A Store that keeps (a JSON copy of) every game it saved and counts what it cleared."""
+
+    def __init__(self, fs):
+        super().__init__(fs=fs)
+        self.saved = []
+        self.cleared = 0
+
+    def save_game(self, data):
+        super().save_game(data)
+        self.saved.append(json.loads(json.dumps(data)))
+
+    def clear_game(self):
+        super().clear_game()
+        self.cleared += 1
+
+
+def make_tray(seed=1, flash=None, driver="ssd1306", height=64, start_ms=0, dice=None,
+              store=SpyStore):
+    """A Tray on the decoding panel and the power-cut flash; app.store is a `store` (a spy)."""
+    i2c = FakeI2C(driver=driver, height=height)
+    flash = FakeFlash() if flash is None else flash
+    dice = CountingDice(seed) if dice is None else dice
+    tray = Tray(dice, i2c=i2c, fs=flash, height=height, driver=driver, start_ms=start_ms,
+                seed=seed)
+    tray.app.store = tray.store = store(flash)
+    tray.app.buzzer = tray.buzzer = ToneLog()
+    return tray
+
+
+def fb_rows(display):
+    """The frame buffer as rows of 0/1, read straight from its MONO_VLSB bytes."""
+    w, buf = display.width, display.buffer
+    return [
+        bytearray((buf[(y >> 3) * w + x] >> (y & 7)) & 1 for x in range(w))
+        for y in range(display.height)
+    ]
+
+
+def assert_panel_shows(tray, lit=True):
+    """What the glass shows (or holds, lit=False) is exactly the frame buffer the app drew."""
+    panel = tray.i2c.panel
+    assert not panel.errors
+    got = panel.pixels() if lit else panel.ram_image()
+    if lit:
+        assert panel.is_on
+    assert got == fb_rows(tray.display), "\n" + panel.to_text(got)
+
+
+def tokens_ok(game):
+    return sum(game.tokens) + game.pot == game.opts.tokens
+
+
+def state(tray):
+    """Everything a press could change: screen, keep marks, cursor, setup and the game."""
+    app = tray.app
+    return (app.screen, app.kept, app.cursor, json.dumps(app.settings),
+            None if app.game is None else app.game.to_dict())
+
+
+def play(tray, players, preset, bot, max_keys=20000, each_key=None):
+    """Bot presses until a game of `preset` was played to its end and setup shows again.
+
+    Returns the games seen (normally one). each_key(tray) runs after every key."""
+    games = []
+    pressed = 0
+    while pressed < max_keys:
+        app = tray.app
+        if app.game is not None and (not games or games[-1] is not app.game):
+            games.append(app.game)
+        if games and games[-1].over and app.screen == SETUP:
+            return games
+        for k in bot_keys(app, bot, (players, preset)):
+            tray.key(k)
+            pressed += 1
+            if each_key:
+                each_key(tray)
+    raise AssertionError("no end after %d keys" % max_keys)
+
+
+def to_first_throw(tray, limit=60):
+    """From setup, start a game and play the roll-off: the first player has thrown once."""
+    for _ in range(limit):
+        app = tray.app
+        g = app.game
+        if app.screen == PLAY and g.contest is None and g.count == 1:
+            return g
+        tray.key("o" if app.screen != PLAY or (g.contest is None and g.count) else "r")
+    raise AssertionError("no first throw")
+
+
+def assert_result_sane(game):
+    """The end of a game: a loser and winners among the seats, the tokens where they belong."""
+    assert game.over
+    assert tokens_ok(game)
+    r = game.result
+    losers, winners = r["losers"], r["winners"]
+    assert losers and winners and not set(losers) & set(winners)
+    assert set(losers) | set(winners) <= set(range(game.n))
+    total = game.opts.tokens
+    if r["reason"] == "first_out":
+        assert all(game.tokens[p] == 0 for p in winners)
+        assert all(game.tokens[p] == max(game.tokens) for p in losers)
+    else:
+        assert r["reason"] in ("espagnole", "last_holder")
+        (loser,) = losers
+        assert game.pot == 0 and game.tokens[loser] == total
+        assert sorted(winners) == sorted(game.out) == sorted(set(range(game.n)) - {loser})
+
+
+# Die i of the 128x64 turn screen sits at x = 9 + 39 i, y = 18, 30 px square; a kept die is
+# drawn solid, so (x + 2, y + 2), never a pip, is lit exactly when it is kept.
+def kept_marks(tray):
+    rows = tray.i2c.panel.pixels()
+    return [bool(rows[20][9 + 39 * i + 2]) for i in range(3)]
+
+
+# ---- 1. every preset, played to its end through the buttons --------------------------------
+
+GAMES = [  # preset, players, driver, panel height, seed
+    ("classic", 3, "ssd1306", 64, 3),
+    ("jackpot", 2, "sh1106", 64, 4),
+    ("zanzibar", 4, "ssd1306", 32, 5),
+    ("bar41", 5, "sh1106", 32, 6),
+    ("lebon", 8, "ssd1306", 64, 7),
+]
+
+
+def test_the_list_covers_every_preset():
+    assert sorted(g[0] for g in GAMES) == sorted(PRESET_NAMES)
+
+
+@pytest.mark.parametrize("preset, players, driver, height, seed", GAMES,
+                         ids=[g[0] for g in GAMES])
+def test_every_preset_plays_to_its_end_through_the_buttons(preset, players, driver, height,
+                                                          seed):
+    tray = make_tray(seed, driver=driver, height=height)
+    screens = set()
+
+    def each_key(t):
+        screens.add(t.app.screen)
+        if t.app.game is not None:
+            assert tokens_ok(t.app.game)
+        assert_panel_shows(t)  # after every key, the glass shows what the app drew
+
+    (game,) = play(tray, players, preset, SeededDice(seed + 100), each_key=each_key)
+    assert game.n == players and game.opts == PRESETS[preset]
+    assert_result_sane(game)
+    assert {PLAY, RESULT, PHASE, OVER, SETUP} <= screens
+    store = tray.store
+    assert store.saved[-1] == game.to_dict()  # the last save was the finished game...
+    assert "game.json" not in tray.fs.files and "game.tmp" not in tray.fs.files  # ...cleared
+    assert tray.app.screen == SETUP and tray.app.game is None
+    assert_panel_shows(tray)
+    assert tray.display.ok and not tray.i2c.failed
+
+
+# ---- 2. precise behaviours through the keys -----------------------------------------------
+
+
+def test_keep_marks_toggle_under_each_keep_button():
+    tray = make_tray(11)
+    g = to_first_throw(tray)
+    app = tray.app
+    assert kept_marks(tray) == [False, False, False]
+    for i, k in enumerate("123"):
+        tray.key(k)
+        assert app.kept == 1 << i
+        assert kept_marks(tray) == [j == i for j in range(3)]
+        tray.key(k)
+        assert app.kept == 0 and kept_marks(tray) == [False, False, False]
+    assert g.count == 1  # keeping throws nothing
+
+
+def test_kept_dice_keep_their_value_and_place_on_the_next_throws():
+    for seed in range(20, 26):
+        tray = make_tray(seed)
+        g = to_first_throw(tray)
+        dice = tray.roll
+        tray.keys("13")
+        assert kept_marks(tray) == [True, False, True]
+        kept = (g.dice[0], g.dice[2])
+        for count in (2, 3):
+            rolled = dice.rolled
+            tray.key("r")
+            assert g.count == count and dice.rolled == rolled + 1  # one die thrown
+            assert (g.dice[0], g.dice[2]) == kept
+            # The marks stay for this player's next throw; with none left there is no keeping.
+            marked = [True, False, True] if g.can_throw() else [False, False, False]
+            assert kept_marks(tray) == marked
+            assert_panel_shows(tray)
+
+
+def test_a_third_keep_is_refused_a_throw_throws_a_die():
+    tray = make_tray(12)
+    g = to_first_throw(tray)
+    app = tray.app
+    tray.keys("12")
+    before = state(tray)
+    tones = len(tray.buzzer.tones)
+    tray.key("3")
+    assert state(tray) == before and app.kept == 0b011
+    assert kept_marks(tray) == [True, True, False]
+    assert tray.buzzer.tones[tones:] == [app_mod.SND_NO[0][0]]  # the "no" buzz
+    first, second = g.dice[:2]
+    rolled = tray.roll.rolled
+    tray.key("r")
+    assert g.count == 2 and tray.roll.rolled == rolled + 1
+    assert g.dice[:2] == [first, second]
+
+
+def test_ok_stops_only_when_the_rules_allow():
+    tray = make_tray(13)  # classic: followers throw exactly as often as the first player
+    app = tray.app
+    g = to_first_throw(tray)
+    first = g.current
+    tray.key("r")  # the first player throws twice: followers must throw twice
+    tray.key("o")
+    assert g.finals and g.limit == 2 and g.current != first and g.count == 0
+    follower = g.current
+    before = state(tray)
+    tray.key("o")  # nothing thrown yet: nothing to stop
+    assert state(tray) == before
+    tray.key("r")
+    before = state(tray)
+    tray.key("o")  # one of two throws: refused
+    assert state(tray) == before and tray.buzzer.tones[-1] == app_mod.SND_NO[0][0]
+    tray.key("r")
+    tray.key("o")  # two of two: done
+    assert app.game.current != follower and len(g.finals) == 2
+
+
+def test_long_ok_opens_the_standings_ok_returns_and_long_ok_there_quits():
+    tray = make_tray(14)
+    to_first_throw(tray)
+    app = tray.app
+    before = state(tray)
+    tray.key("O")
+    assert app.screen == STANDINGS
+    assert_panel_shows(tray)
+    tray.key("o")
+    assert state(tray) == before
+    assert_panel_shows(tray)
+    tray.keys("Or")  # ROLL goes back too, without throwing
+    assert state(tray) == before
+    tray.keys("OO")
+    assert app.screen == SETUP and app.game is None
+    assert "game.json" not in tray.fs.files
+
+
+def hold(tray, name, ms):
+    tray.pins[name].level = 0
+    tray.run(ms)
+    tray.pins[name].level = 1
+    tray.run(500)
+
+
+def test_holding_roll_ten_seconds_throws_once():
+    tray = make_tray(15)
+    app = tray.app
+    tray.key("o")
+    g = app.game
+    assert g.contest is not None and not g.contest["results"]
+    hold(tray, "ROLL", 10_000)  # the roll-off for who starts
+    assert len(g.contest["results"]) == 1
+    g = to_first_throw(tray)
+    rolled = tray.roll.rolled
+    saves = len(tray.store.saved)
+    hold(tray, "ROLL", 10_000)
+    assert g.count == 2 and tray.roll.rolled == rolled + 3
+    assert len(tray.store.saved) == saves + 1
+
+
+def test_holding_other_buttons_never_repeats():
+    tray = make_tray(16)
+    to_first_throw(tray)
+    app = tray.app
+    hold(tray, "KEEP2", 10_000)
+    assert app.kept == 0b010
+    before = state(tray)
+    hold(tray, "OK", 10_000)  # a repeated long OK would quit the game from the standings
+    assert app.screen == STANDINGS and state(tray)[1:] == before[1:]
+
+
+def levels(tray, pin, steps):
+    """Drive a pin through (level, ms) steps, polling every millisecond."""
+    for level, ms in steps:
+        pin.level = level
+        for _ in range(ms):
+            tray.now = (tray.now + 1) & ((1 << 30) - 1)
+            tray.app.step(tray.now)
+
+
+def test_pressing_roll_during_the_roll_animation_does_not_throw_again():
+    tray = make_tray(17)
+    g = to_first_throw(tray)
+    app = tray.app
+    pin = tray.pins["ROLL"]
+    start = tray.now
+    levels(tray, pin, ((0, 20), (1, 50)))  # a quick tap, let go for longer than the debounce
+    assert app.rolling and g.count == 2
+    rolled = tray.roll.rolled
+    saves = len(tray.store.saved)
+    # A second press, bouncing on both edges, lands while the dice are still rolling.
+    levels(tray, pin, ((0, 3), (1, 2), (0, 4), (1, 3), (0, 30), (1, 4), (0, 2), (1, 60)))
+    assert tray.now - start < app_mod.ANIM_MS
+    assert app.rolling == 0  # it showed the dice at once...
+    assert g.count == 2 and tray.roll.rolled == rolled and len(tray.store.saved) == saves
+    assert_panel_shows(tray)  # ...the real ones, not animation faces
+    tray.run(500)
+    assert g.count == 2
+
+
+def test_setup_remembers_the_last_settings_across_a_reboot():
+    flash = FakeFlash()
+    tray = make_tray(18, flash=flash)
+    app = tray.app
+    assert app.screen == SETUP
+    tray.keys("rr")  # players 4 -> 6
+    tray.keys("2r")  # preset classic -> jackpot
+    tray.keys("2r")  # tokens 21 -> 22
+    want = json.loads(json.dumps(app.settings))
+    assert want["players"] == 6 and want["preset"] == "jackpot"
+    assert want["options"] == dict(PRESETS["jackpot"].to_dict(), tokens=22)
+    tray.key("o")
+    assert app.screen == PLAY
+
+    again = make_tray(19, flash=flash.reboot())
+    app = again.app
+    assert app.screen == RESUME and app.settings == want
+    again.key("r")  # no: a new game
+    assert app.screen == SETUP and app.settings == want
+    rows = app.setup_rows()
+    assert rows[:3] == [("PLAYERS", "6"), ("RULES", "JACKPOT"), ("*TOKENS", "22")]
+    assert_panel_shows(again)
+    again.key("o")
+    assert app.game.n == 6 and app.game.opts.to_dict() == want["options"]
+
+
+# ---- 6. the display unplugged mid-game ------------------------------------------------------
+
+
+def test_an_unplugged_display_does_not_stop_the_game_and_replugging_shows_it():
+    tray = make_tray(21)
+    bot = SeededDice(22)
+    app = tray.app
+    to_first_throw(tray)
+    tray.i2c.connected = False
+    saves = len(tray.store.saved)
+    before = app.game.to_dict()
+    for _ in range(40):
+        for k in bot_keys(app, bot, (4, "classic")):
+            tray.key(k)
+            assert tokens_ok(app.game)
+    assert not tray.display.ok and tray.i2c.failed
+    assert len(tray.store.saved) > saves + 5  # the game went on and was saved
+    assert app.game.to_dict() != before
+    assert json.loads(tray.fs.files["game.json"]) == app.game.to_dict()
+    tray.i2c.connected = True
+    tray.run(1000)  # the driver retries every 500 ms
+    assert tray.display.ok
+    assert_panel_shows(tray)
+    tray.key("O")  # and it keeps up
+    assert_panel_shows(tray)
+
+
+def test_a_display_power_cycle_nobody_noticed_is_repaired_within_seconds():
+    tray = make_tray(23)
+    to_first_throw(tray)
+    tray.run(100)
+    tray.i2c.connected = False  # no transfer while it is away: the driver cannot tell
+    tray.i2c.connected = True
+    assert tray.i2c.panel.pixels() != fb_rows(tray.display)  # dark
+    tray.run(tray.display.refresh_ms + 100)
+    assert_panel_shows(tray)
+
+
+# ---- 7. idle: dim, sleep, and the waking press --------------------------------------------
+
+NEAR_WRAP = (1 << 30) - 100_000  # the Pico's ticks wrap during these tests
+
+
+def idle(tray, ms, step=250):
+    """No press for ms; the main loop polls every step ms (coarser than 5 ms: it is quicker)."""
+    for _ in range(ms // step):
+        tray.now = (tray.now + step) & ((1 << 30) - 1)
+        tray.app.step(tray.now)
+
+
+@pytest.mark.parametrize("asleep", [False, True], ids=["dim", "sleep"])
+@pytest.mark.parametrize("key", ["1", "2", "3", "r", "o", "O"])
+def test_idle_dims_then_sleeps_and_the_waking_press_does_nothing_else(asleep, key):
+    tray = make_tray(24, start_ms=NEAR_WRAP)
+    to_first_throw(tray)
+    tray.key("1")
+    app = tray.app
+    panel = tray.i2c.panel
+    full = panel.contrast
+    idle(tray, app_mod.DIM_MS - 1000)
+    assert not app.dimmed and panel.contrast == full
+    idle(tray, 2000)
+    assert app.dimmed and not app.asleep
+    assert panel.contrast == tray.display.dim_contrast < full and panel.is_on
+    assert_panel_shows(tray)
+    if asleep:
+        idle(tray, app_mod.SLEEP_MS - app_mod.DIM_MS)
+        assert app.asleep and not panel.is_on
+        assert_panel_shows(tray, lit=False)  # still drawn, not lit
+    before = state(tray)
+    tray.key(key)
+    assert state(tray) == before
+    assert panel.is_on and panel.contrast == full and not app.dimmed and not app.asleep
+    assert_panel_shows(tray)
+    count = app.game.count
+    tray.key("r")  # awake: the next press plays
+    assert app.game.count == count + 1
+
+
+def test_presses_keep_the_tray_awake():
+    tray = make_tray(25)
+    to_first_throw(tray)
+    app = tray.app
+    for _ in range(8):
+        idle(tray, app_mod.DIM_MS - 2000)
+        tray.key("1")
+    assert not app.dimmed and not app.asleep and tray.i2c.panel.contrast == 0x7F
+
+
+def test_a_button_held_down_for_ever_does_not_keep_the_panel_lit():
+    tray = make_tray(27)
+    to_first_throw(tray)
+    tray.pins["KEEP2"].level = 0  # something rests on KEEP2
+    tray.run(100)
+    idle(tray, app_mod.SLEEP_MS + 1000, step=50)
+    assert tray.app.asleep and not tray.i2c.panel.is_on
+
+
+# ---- helpers above, checked ---------------------------------------------------------------
+
+
+def test_a_saved_game_equals_the_game_it_came_from():
+    tray = make_tray(26)
+    to_first_throw(tray)
+    saved = tray.store.saved[-1]
+    assert Game.from_dict(saved, tray.roll) == tray.app.game

@@ -1,0 +1,355 @@
+"""The main loop on a fake board: play, crash and restart, crash loops, safe mode, fair dice."""
+
+import json
+import random
+import runpy
+import sys
+import types
+from pathlib import Path
+
+import pytest
+from dicetray import board as board_mod
+from dicetray import runner, ui
+from dicetray.app import PLAY, SETUP, App
+from dicetray.display import Display
+from dicetray.store import Store
+from fakes.flash import FakeFlash
+from fakes.oled import FakeI2C
+from fakes.pins import FakeClock, FakePin, ticks_add, ticks_diff
+from test_tray import fb_rows
+from trayrun import KEYS, LONG_MS, NAMES, PRESS_MS, REST_MS
+
+MAIN = Path(__file__).resolve().parent.parent / "firmware" / "main.py"
+
+
+class FakeBoard:
+    """The Board interface on fakes: pins, a clock that sleep_ms moves, watchdog and reset
+    counters, seeded random bits, no buzzer. type() schedules key presses (trayrun's keys)."""
+
+    def __init__(self, seed=1, start=0):
+        self.clock = FakeClock(start)
+        self.pins = {name: FakePin() for name in NAMES}
+        self.buzzer = None
+        self.i2c = FakeI2C()
+        self.rng = random.Random(seed)
+        self.watchdog_started = 0
+        self.feeds = []  # ticks of every feed
+        self.resets = 0
+        self.sleeps = 0
+        self.script = []  # (elapsed ms, pin name, level), in order
+        self.elapsed = 0  # ms slept since the start
+        self.on_sleep = None  # called with (board, ms) after each sleep
+
+    ticks_add = staticmethod(ticks_add)
+    ticks_diff = staticmethod(ticks_diff)
+
+    def ticks_ms(self):
+        return self.clock.now
+
+    def sleep_ms(self, ms):
+        self.sleeps += 1
+        self.clock.sleep_ms(ms)
+        self.elapsed += ms
+        while self.script and self.script[0][0] <= self.elapsed:
+            _, name, level = self.script.pop(0)
+            self.pins[name].value(level)
+        if self.on_sleep:
+            self.on_sleep(self, ms)
+
+    def type(self, keys, at=0):
+        """Press keys like trayrun.Tray.key, starting `at` ms from the start; returns the end."""
+        t = at
+        for k in keys:
+            if k == ".":
+                t += 1000
+                continue
+            name = KEYS[k]
+            self.script.append((t, name, 0))
+            t += LONG_MS if k == "O" else PRESS_MS
+            self.script.append((t, name, 1))
+            t += REST_MS
+        self.script.sort(key=lambda e: e[0])
+        return t
+
+    def start_watchdog(self):
+        self.watchdog_started += 1
+
+    def feed(self):
+        self.feeds.append(self.clock.now)
+
+    def random_bits(self, k):
+        return self.rng.getrandbits(k)
+
+    def reset(self):
+        self.resets += 1
+
+    held_at_boot = board_mod.Board.held_at_boot  # the real one, on fake pins and clock
+
+    def display_settings(self):
+        return {"driver": "ssd1306", "addr": 0x3C, "width": 128, "height": 64, "rotate": False}
+
+
+def rig(seed=1):
+    board = FakeBoard(seed)
+    display = Display(board.i2c, ticks_diff=ticks_diff)
+    flash = FakeFlash()
+    return board, display, flash, Store(fs=flash)
+
+
+class Apps(list):
+    """The apps the runner made; boots: (screen, resume) right after each boot."""
+
+    boots = None
+
+
+@pytest.fixture
+def apps(monkeypatch):
+    """Every App the runner makes, and (screen, resume) right after each boot."""
+    made = Apps()
+    boots = []
+    real_make, real_boot = runner.make_app, App.boot
+
+    def make_app(*args, **kwargs):
+        made.append(real_make(*args, **kwargs))
+        return made[-1]
+
+    def boot(self, now, resume=False):
+        real_boot(self, now, resume)
+        boots.append((self.screen, resume))
+
+    monkeypatch.setattr(runner, "make_app", make_app)
+    monkeypatch.setattr(App, "boot", boot)
+    made.boots = boots
+    return made
+
+
+def picture(title, lines, keys):
+    """What ui.message draws for these texts, as rows of 0/1."""
+    d = Display(FakeI2C(), ticks_diff=ticks_diff)
+    ui.message(d.fb, 128, 64, title, lines, keys)
+    return fb_rows(d)
+
+
+def error_picture(code):
+    return picture("ERROR " + code, ("SORRY! THE GAME", "IS SAVED AND", "RESTARTS"),
+                   "SEE ERROR.LOG")
+
+
+def max_gap(times):
+    return max(ticks_diff(b, a) for a, b in zip(times, times[1:]))
+
+
+def test_the_runner_plays_from_the_buttons(apps):
+    board, display, flash, store = rig()
+    board.type("or")  # start a game, then the roll-off
+    loops = 2000
+    runner.run(board, display, store, loops=loops)
+    (app,) = apps
+    assert app.screen == PLAY and app.game.contest is not None and app.game.contest["results"]
+    assert json.loads(flash.files["game.json"]) == app.game.to_dict()
+    assert board.watchdog_started == 1
+    assert len(board.feeds) == loops and max_gap(board.feeds) <= runner.POLL_MS
+    assert board.i2c.panel.pixels() == fb_rows(display)
+    assert board.resets == 0 and "error.log" not in flash.files
+
+
+def crash_once_at(monkeypatch, when):
+    """App.step raises RuntimeError("boom") once, at its first call when when(app) is true."""
+    real = App.step
+    fired = []
+
+    def step(self, now):
+        if not fired and when(self):
+            fired.append(now)
+            raise RuntimeError("boom")
+        real(self, now)
+
+    monkeypatch.setattr(App, "step", step)
+    return fired
+
+
+def test_a_crash_shows_a_code_logs_the_traceback_feeds_the_watchdog_and_resumes(
+        apps, monkeypatch):
+    board, display, flash, store = rig()
+    board.type("orr")  # start, then two of the four players roll for who starts
+    fired = crash_once_at(monkeypatch, lambda app: app.game is not None and app.game.contest
+                          and len(app.game.contest["results"]) == 2)
+    seen = {}
+
+    def on_sleep(b, ms):
+        if ms == 100 and "error" not in seen:  # the runner waits in 100 ms steps on the error
+            seen["error"] = b.i2c.panel.pixels()
+            seen["saved"] = json.loads(flash.files["game.json"])
+
+    board.on_sleep = on_sleep
+    runner.run(board, display, store, loops=3000)
+    assert fired
+    log = flash.files["error.log"].decode()
+    assert "Traceback" in log and "RuntimeError: boom" in log
+    code = runner.error_code(log)
+    assert seen["error"] == error_picture(code)
+    during = [t for t in board.feeds if 0 <= ticks_diff(t, fired[0]) <= runner.ERROR_SHOW_MS]
+    assert len(during) >= runner.ERROR_SHOW_MS // 1000
+    assert max_gap(board.feeds) <= 100  # never near the watchdog's timeout
+    first, second = apps
+    assert apps.boots == [(SETUP, False), (PLAY, True)]  # straight back in, no resume prompt
+    assert second.game.to_dict() == seen["saved"] == first.game.to_dict()
+    assert board.i2c.panel.pixels() == fb_rows(display)
+    assert board.resets == 0
+
+
+def test_the_same_crash_gives_the_same_code():
+    assert runner.error_code("Traceback: x\n") == runner.error_code("Traceback: x\n")
+    assert runner.error_code("Traceback: x\n") != runner.error_code("Traceback: y\n")
+    assert len(runner.error_code("a" * 10_000)) == 5
+
+
+@pytest.mark.parametrize("asleep", [False, True], ids=["dim", "asleep"])
+def test_a_crash_while_the_display_is_dim_or_off_is_shown_at_full_brightness(
+        apps, monkeypatch, asleep):
+    board, display, flash, store = rig()
+    board.type("or")
+    fired = crash_once_at(monkeypatch, lambda app: app.asleep if asleep else app.dimmed)
+    seen = {}
+
+    def on_sleep(b, ms):
+        panel = b.i2c.panel
+        if ms == 100 and "error" not in seen:
+            seen["error"] = panel.pixels()
+            seen["contrast"] = panel.contrast
+        if len(apps) == 2 and ms == runner.POLL_MS and "after" not in seen:  # restarted
+            app = apps[1]
+            seen["after"] = (app.asleep, app.dimmed, panel.is_on, panel.contrast,
+                             panel.pixels() == fb_rows(display))
+
+    board.on_sleep = on_sleep
+    loops = 310_000 // runner.POLL_MS
+    runner.run(board, display, store, loops=loops)
+    assert fired
+    code = runner.error_code(flash.files["error.log"].decode())
+    assert seen["error"] == error_picture(code)
+    assert seen["contrast"] == 0x7F
+    # The new app believes the display is lit: it must be, or the next press plays blind.
+    assert seen["after"] == (False, False, True, 0x7F, True)
+
+
+def crash_at(monkeypatch, times):
+    """App.step raises at its first call at or after each of these ticks."""
+    real = App.step
+    pending = list(times)
+
+    def step(self, now):
+        if pending and ticks_diff(now, pending[0]) >= 0:
+            pending.pop(0)
+            raise RuntimeError("boom")
+        real(self, now)
+
+    monkeypatch.setattr(App, "step", step)
+    return pending
+
+
+@pytest.mark.parametrize("gap, resets", [(20_000, 1), (31_000, 0)])
+def test_three_crashes_within_a_minute_reset_the_board(apps, monkeypatch, gap, resets):
+    board, display, flash, store = rig()
+    crash_at(monkeypatch, [0, gap, 2 * gap])
+    runner.run(board, display, store, loops=(2 * gap + 10_000) // runner.POLL_MS)
+    assert len(apps) == 4  # three restarts
+    assert flash.files["error.log"].decode().count("RuntimeError: boom") == 3
+    assert board.resets == resets
+
+
+def test_two_crashes_do_not_reset(apps, monkeypatch):
+    board, display, flash, store = rig()
+    crash_at(monkeypatch, [0, 1000])
+    runner.run(board, display, store, loops=3000)
+    assert len(apps) == 3 and board.resets == 0
+
+
+def test_a_crash_loop_resets_at_the_third_crash(apps, monkeypatch):
+    board, display, flash, store = rig()
+
+    def resets_seen(b, ms):
+        counts.append((len(apps), b.resets))
+
+    counts = []
+    board.on_sleep = resets_seen
+    monkeypatch.setattr(App, "step", lambda self, now: 1 / 0)
+    runner.run(board, display, store, loops=3)
+    assert board.resets == 1
+    assert (3, 0) in counts and (3, 1) not in counts  # reset after the third error screen
+    assert board.watchdog_started == 1
+
+
+SAFE = ("SAFE MODE", ("NO GAME RUNNING", "USB REPL IS FREE", "FOR MPREMOTE"),
+        "POWER OFF TO LEAVE")
+
+
+def test_safe_mode_shows_its_screen_and_never_starts_the_watchdog():
+    board = FakeBoard()
+    display = Display(board.i2c, ticks_diff=ticks_diff)
+    runner.safe_mode(display)
+    assert board.i2c.panel.pixels() == picture(*SAFE)
+    assert board.watchdog_started == 0 and not board.feeds
+
+
+@pytest.mark.parametrize("held", [True, False, "bounce"])
+def test_main_enters_safe_mode_only_when_ok_is_held(monkeypatch, held):
+    board = FakeBoard()
+    if held is True:
+        board.pins["OK"].press()
+    elif held == "bounce":  # a glitch at power-up, not a hold
+        board.pins["OK"].press()
+        board.script = [(10, "OK", 1)]
+    fake = types.ModuleType("dicetray.board")
+    fake.Board = lambda: board
+    monkeypatch.setitem(sys.modules, "dicetray.board", fake)
+    ran = []
+    monkeypatch.setattr(runner, "run", lambda b, d, *a, **k: ran.append((b, d)))
+    runpy.run_path(str(MAIN), run_name="__main__")
+    assert board.watchdog_started == 0
+    if held is True:
+        assert not ran and board.i2c.panel.pixels() == picture(*SAFE)
+    else:
+        ((b, d),) = ran
+        assert b is board and d.i2c is board.i2c
+
+
+# ---- the die ------------------------------------------------------------------------------
+
+
+def test_a_die_from_bits_throws_six_and_seven_away():
+    values = [7, 6, 2]
+    asked = []
+
+    def bits(k):
+        asked.append(k)
+        return values.pop(0)
+
+    assert runner.die_from_bits(bits)() == 3  # not 7 % 6 + 1 == 2
+    assert asked == [3, 3, 3]
+
+
+def chi_square(counts):
+    n = sum(counts)
+    expected = n / len(counts)
+    return sum((c - expected) ** 2 / expected for c in counts)
+
+
+# Five degrees of freedom: chi-square passes 30 with probability about 1.5e-5.
+CHI2_LIMIT = 30.0
+
+
+def test_sixty_thousand_rolls_are_fair():
+    roll = runner.die_from_bits(random.Random(421).getrandbits)
+    counts = [0] * 6
+    for _ in range(60_000):
+        counts[roll() - 1] += 1
+    assert chi_square(counts) < CHI2_LIMIT
+
+
+def test_the_fairness_check_catches_a_modulo_die():
+    rng = random.Random(421)
+    counts = [0] * 6
+    for _ in range(60_000):
+        counts[rng.getrandbits(3) % 6] += 1
+    assert chi_square(counts) > 100 * CHI2_LIMIT
