@@ -8,7 +8,7 @@ echo "== ruff"
 .venv/bin/ruff check firmware host_tests tools
 echo "== pyright (firmware against the MicroPython rp2 stubs)"
 if [ -x tools/typecheck/node_modules/.bin/pyright ]; then
-  tools/typecheck/node_modules/.bin/pyright --level error
+  tools/typecheck/node_modules/.bin/pyright --project pyproject.toml --level error
 elif [ "${CI:-}" = "true" ]; then
   echo "pyright is missing: tools/bootstrap.sh should have installed it (npm)" >&2
   exit 1
