@@ -68,15 +68,15 @@ def turn(fb, w, h, game, kept, faces=None):
         money = "POT %d" % game.pot
     else:
         money = "HAS %d" % game.tokens[p]
+    # Fields keep their places from one throw to the next, so a throw redraws only what changed
+    # (the display driver sends only changed columns).
+    throws = "THROW %s/%d" % (count or "-", limit)
     if count:
-        line1 = "THROW %d/%d %s" % (count, limit, money)
         line2 = evaluate(game.dice, o).name
+    elif game.limit == 0 or (game.may_stop_early() and limit > 1):
+        line2 = "UP TO %d" % limit
     else:
-        line1 = "TO THROW %s" % money
-        if game.limit == 0 or (game.may_stop_early() and limit > 1):
-            line2 = "UP TO %d" % limit
-        else:
-            line2 = "%d THROW%s" % (limit, "S" if limit > 1 else "")
+        line2 = "%d THROW%s" % (limit, "S" if limit > 1 else "")
     if game.can_throw() and count:
         keys = "123:KEEP ROLL"
     elif count:
@@ -93,11 +93,14 @@ def turn(fb, w, h, game, kept, faces=None):
         _hints(fb, w, h, keys)
         return
     font.text(fb, pname(p), 0, 0, 2)
-    font.text(fb, line1, 28, 0)
+    font.text(fb, throws, 28, 0)
+    font.text(fb, money, w - font.width(money), 0)
     phase = PHASE_NAMES[game.phase]
-    if len(phase) + len(line2) >= 16:
+    right = w - font.width(line2)
+    if 28 + font.width(phase) + 6 > right:
         phase = "CHG" if game.phase == "charge" else "DCH"
-    font.text(fb, phase + " " + line2, 28, 8)
+    font.text(fb, phase, 28, 8)
+    font.text(fb, line2, right, 8)
     _dice_row(fb, w, 18, 30, values, kept)
     _hints(fb, w, h, keys)
 
