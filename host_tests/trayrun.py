@@ -189,8 +189,12 @@ def bot_keys(app, bot, want):
     mask = 0
     for i in action[1]:
         mask |= 1 << i
-    diff = mask ^ app.kept if g.contest is None and g.count else 0
-    return "".join("123"[i] for i in range(3) if diff & (1 << i)) + "r"
+    if g.contest is not None or not g.count:
+        return "r"
+    # Release first, then keep: the tray refuses a third kept die, even for a moment.
+    off = app.kept & ~mask
+    on = mask & ~app.kept
+    return "".join("123"[i] for bits in (off, on) for i in range(3) if bits & (1 << i)) + "r"
 
 
 def play_game(tray, players, preset, seed, max_keys=20000):
