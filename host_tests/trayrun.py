@@ -146,7 +146,6 @@ class Tray:
                        self.buzzer, seed)
         self.app.boot(self.now)
         self.display.show(self.now)
-        self.on_change = None  # called with the tray after a key whose effect reached the panel
 
     def run(self, ms):
         for _ in range(ms // POLL_MS):

@@ -329,11 +329,11 @@ class App:
                 if ev[1] == "charge":
                     return self._show(PHASE)  # the opening roll-off is over: who starts
                 self.after.append(PHASE)
-            elif kind == "over":
+            elif kind == "over":  # always after the last turn's result
                 self.after.append(OVER)
                 self._beep(SND_OVER)
                 self._clear()
-                return self._show(RESULT if ended else OVER)
+                return self._show(RESULT)
         if ended:
             last = self.game.last
             won = ui.evaluate(last["wdice"], self.game.opts).name == "421"
@@ -346,8 +346,6 @@ class App:
         self._show(SETUP)
 
     def _show(self, screen):
-        if screen == OVER and self.after and self.after[0] == OVER:
-            self.after.pop(0)
         self.screen = screen
         self.dirty = True
 

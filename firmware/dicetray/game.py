@@ -277,7 +277,7 @@ class Game:
             if self.opts.two_player_pass and len(self.order) == 2:
                 self._emit("tie_pass", tuple(self.order))
                 self.last = self._summary(self.order[0], self.order[1], 0, True)
-                self._next_turn(self.order[1])
+                self._new_turn(self.order[1])
                 return
             self.queue = [[best, "both"]]
         else:
@@ -412,7 +412,7 @@ class Game:
             if self.pot == 0:
                 self._end_charge(loser)
             else:
-                self._next_turn(loser)
+                self._new_turn(loser)
         else:
             self._after_decharge_turn(winner, loser)
 
@@ -461,11 +461,7 @@ class Game:
             if len(left) == 1:
                 self._finish(left, self.out[:], "last_holder")
                 return
-        self._next_turn(loser)
-
-    def _next_turn(self, starter):
-        self.contest = None
-        self._new_turn(starter)
+        self._new_turn(loser)
 
     def _leave(self, p):
         self.out.append(p)
