@@ -3,7 +3,15 @@
 from dicetray import ui
 from dicetray.buttons import LONG
 from dicetray.game import Game, GameError
-from dicetray.rules import OPTION_CHOICES, OPTION_NAMES, PRESET_NAMES, PRESETS, Options, RulesError
+from dicetray.rules import (
+    OPTION_CHOICES,
+    OPTION_NAMES,
+    PRESET_NAMES,
+    PRESETS,
+    Options,
+    RulesError,
+    evaluate,
+)
 
 try:
     from micropython import const  # pyright: ignore[reportAssignmentType]
@@ -336,7 +344,7 @@ class App:
                 return self._show(RESULT)
         if ended:
             last = self.game.last
-            won = ui.evaluate(last["wdice"], self.game.opts).name == "421"
+            won = evaluate(last["wdice"], self.game.opts).name == "421"
             self._beep(SND_421 if won else SND_LOSE)
             self._show(RESULT)
 
