@@ -279,7 +279,8 @@ class Game:
                 self.last = self._summary(self.order[0], self.order[1], 0, True)
                 self._new_turn(self.order[1])
                 return
-            self.queue = [[best, "both"]]
+            # In the charge the pot pays whoever did best: only the loser is settled (#14).
+            self.queue = [[best, "both" if self.phase == DECHARGE else "low"]]
         else:
             self.queue = []
             if len(worst) > 1:
@@ -349,20 +350,23 @@ class Game:
             return
         if c["stake"] == "comes":
             self.res["amount"] = max(evaluate(d, self.opts).tokens for d in c["results"])
+        if self.phase == CHARGE and want == "both":
+            want = "low"  # a save from before #14 was honoured: the pot pays, the best is moot
         again = []
         if top == bottom:
             again.append([players, want])
         else:
-            if want != "low":
-                if len(high) == 1:
-                    self.res["winner"] = high[0]
-                else:
-                    again.append([high, "high"])
+            # The loser's tie first, then the winner's (#14), as _resolve_turn queues them.
             if want != "high":
                 if len(low) == 1:
                     self.res["loser"] = low[0]
                 else:
                     again.append([low, "low"])
+            if want != "low":
+                if len(high) == 1:
+                    self.res["winner"] = high[0]
+                else:
+                    again.append([high, "high"])
         if again:
             # A new tie inside the contest: the same kind of contest again, next round.
             players, want = again.pop(0)
@@ -394,7 +398,7 @@ class Game:
         winner = res["winner"]
         if winner < 0:
             # Charge with a tie for best: any of them did the best throw; the pot pays.
-            winner = self._best_of_turn()
+            winner = self._best_of_turn(loser)
         amount = self._amount(winner, loser)
         if self.phase == CHARGE:
             moved = min(amount, self.pot)  # never more than the pot holds
@@ -416,9 +420,14 @@ class Game:
         else:
             self._after_decharge_turn(winner, loser)
 
-    def _best_of_turn(self):
+    def _best_of_turn(self, loser):
+        # The first best throw of the turn that is not the loser's (all may have tied).
         keys = [self._key(i) for i in range(len(self.order))]
-        return self.order[keys.index(max(keys))]
+        top = max(keys)
+        for i, k in enumerate(keys):
+            if k == top and self.order[i] != loser:
+                return self.order[i]
+        return self.order[keys.index(top)]
 
     def _summary(self, winner, loser, moved, passed):
         return {
