@@ -284,6 +284,25 @@ def test_clear_mutes_a_held_button_reading_up_mid_bounce():
     assert rig.log == []
 
 
+def test_an_up_reading_seen_before_clear_does_not_count_towards_the_release():
+    # The wake-up press: an "up" bounce is polled, the contact closes again, the app clears.
+    rig = Rig()
+    rig.press("ROLL")
+    rig.run(100)
+    rig.release("ROLL")
+    rig.run(1)  # the bounce is seen: the release timer starts
+    rig.press("ROLL")
+    rig.buttons.clear()
+    rig.clock.sleep_ms(DEBOUNCE + 10)  # the app is busy (a save, a redraw): no poll meanwhile
+    rig.release("ROLL")  # one bounce ...
+    rig.run(1)
+    rig.press("ROLL")  # ... and back down: the same press, not a new one
+    rig.run(200)
+    rig.release("ROLL")
+    rig.run(100)
+    assert rig.log[1:] == []  # only the first press, before the clear
+
+
 def test_press_and_release_between_two_polls_is_not_seen():
     rig = Rig()
     rig.run(10)

@@ -124,3 +124,6 @@ class Buttons:
                 # Mute: no event for this press, nor its release, which still needs a steady "up".
                 self._down[i] = True
                 self._done[i] = True
+                # An "up" reading seen before the clear must not count towards the release:
+                # one bounce afterwards would end this press and the bounce back start another.
+                self._t_up[i] = None
