@@ -4,7 +4,7 @@ import json
 from pathlib import Path
 
 import pytest
-from dicetray.game import Game
+from dicetray.game import Game, SaveError
 from dicetray.rules import PRESETS
 from dicetray.store import Store
 from fakes.flash import ENOSPC, FakeFlash, PowerCut
@@ -47,7 +47,12 @@ def snapshots(count, every=1):
 
 
 def check(data):
-    Game.from_dict(data, Cycle())
+    # What the app hands the store: the checker's own refusal is a bad save, with its reason.
+    try:
+        Game.from_dict(data, Cycle())
+    except SaveError as e:
+        return None, str(e)
+    return data, None
 
 
 def assert_whole(data):
@@ -78,7 +83,7 @@ def test_round_trip_of_a_plain_dict():
     flash = FakeFlash()
     data = {"format": "x", "n": [1, 2, {"a": None, "b": True}], "s": "é"}
     Store(flash).save_game(data)
-    assert Store(flash).load_game(lambda d: None) == (data, None)
+    assert Store(flash).load_game(lambda d: (d, None)) == (data, None)
     assert flash.listdir() == ["game.json"]
     assert not flash.handles
 
@@ -119,7 +124,7 @@ def test_files_live_under_root():
     store.save_settings({"players": 4})
     store.log_error("boom")
     assert flash.listdir() == ["data", "data/error.log", "data/game.json", "data/settings.json"]
-    assert store.load_game(lambda d: None) == ({"a": 1}, None)
+    assert store.load_game(lambda d: (d, None)) == ({"a": 1}, None)
     assert store.load_settings({"players": 2}) == {"players": 4}
 
 
@@ -271,14 +276,17 @@ def test_the_log_says_why_a_save_was_invalid():
     flash = FakeFlash()
     flash.files["game.json"] = b"[1, 2, 3]"
     load(flash)
-    assert "GameError: bad save: not a dict" in flash.files["error.log"].decode()
+    log = flash.files["error.log"].decode()
+    assert "Save invalid: kept as game.bad (bad save: not a dict)" in log
 
 
-def test_a_check_that_trips_on_a_foreign_dict_is_a_bad_save_too():
+def test_a_bug_in_the_check_is_a_crash_and_the_save_stays_in_place():
     flash = FakeFlash()
     flash.files["game.json"] = b'{"players": "x"}'
-    data, problem = Store(flash).load_game(lambda d: d["tokens"])  # KeyError, not ValueError
-    assert (data, problem) == (None, "Save invalid: kept as game.bad")
+    with pytest.raises(KeyError):
+        Store(flash).load_game(lambda d: d["tokens"])  # a typo in a checker is not a bad save
+    assert flash.files["game.json"] == b'{"players": "x"}'
+    assert "game.bad" not in flash.files
 
 
 def test_a_too_big_save_is_refused_without_reading_it():
@@ -288,12 +296,16 @@ def test_a_too_big_save_is_refused_without_reading_it():
     assert load(flash) == (None, "Save too big: kept as game.bad")
 
 
-def test_a_newer_bad_file_replaces_the_older_one():
+def test_the_last_three_bad_files_are_kept_newest_first():
     flash = FakeFlash()
-    flash.files["game.bad"] = b"old"
-    flash.files["game.json"] = b"new"
-    assert load(flash)[1] == "Save damaged: kept as game.bad"
-    assert flash.files["game.bad"] == b"new"
+    for raw in (b"first", b"second", b"third", b"fourth"):
+        flash.files["game.json"] = raw
+        assert load(flash)[1] == "Save damaged: kept as game.bad"
+    assert flash.files["game.bad"] == b"fourth"
+    assert flash.files["game.bad.1"] == b"third"
+    assert flash.files["game.bad.2"] == b"second"
+    assert sorted(n for n in flash.files if n.startswith("game.")) == [
+        "game.bad", "game.bad.1", "game.bad.2"]
 
 
 def test_a_folder_named_game_json_is_moved_aside():
@@ -302,9 +314,10 @@ def test_a_folder_named_game_json_is_moved_aside():
     flash.files["game.json/x"] = b"1"
     flash.files["game.bad"] = b"an older bad file"  # a folder cannot replace a file
     assert load(flash) == (None, "Save unreadable: kept as game.bad")
-    assert flash.listdir() == ["error.log", "game.bad", "game.bad/x"]
+    assert flash.listdir() == ["error.log", "game.bad", "game.bad.1", "game.bad/x"]
+    assert flash.files["game.bad.1"] == b"an older bad file"
     Store(flash).save_game({"a": 1})
-    assert Store(flash).load_game(lambda d: None) == ({"a": 1}, None)
+    assert Store(flash).load_game(lambda d: (d, None)) == ({"a": 1}, None)
 
 
 def test_a_file_replaces_an_empty_folder_named_game_bad():
@@ -543,7 +556,9 @@ def test_real_filesystem_on_cpython(tmp_path):
     (tmp_path / "game.bad").write_bytes(b"old")
     assert store.load_game(check) == (None, "Save unreadable: kept as game.bad")
     assert (tmp_path / "game.bad").is_dir()
-    assert sorted(p.name for p in tmp_path.iterdir()) == ["error.log", "error.old", "game.bad"]
+    assert (tmp_path / "game.bad.1").read_bytes() == b"old"
+    assert sorted(p.name for p in tmp_path.iterdir()) == [
+        "error.log", "error.old", "game.bad", "game.bad.1"]
     store.save_settings({"players": 5})
     assert store.load_settings({"players": 3, "preset": "classic"})["players"] == 5
     store.clear_game()
@@ -551,8 +566,7 @@ def test_real_filesystem_on_cpython(tmp_path):
 
 MICROPYTHON_SCRIPT = """\
 import json, os
-from dicetray.game import Game
-from dicetray.savecheck import check_state
+from dicetray.game import Game, SaveError
 from dicetray.store import Store
 
 faces = %r
@@ -563,7 +577,11 @@ def roll():
     return faces[state[0] %% len(faces)]
 
 def check(d):
-    check_state(d)  # what Game.from_dict checks
+    try:
+        Game.from_dict(d, roll)
+    except SaveError as e:
+        return None, str(e)
+    return d, None
 
 os.mkdir("/flash")
 s = Store(root="/flash")
@@ -606,4 +624,4 @@ def test_real_filesystem_on_micropython(micropython, mpy):
     assert out["folder"] == [None, "Save unreadable: kept as game.bad"]
     assert all(0 < n <= 300 for n in out["log"])
     assert out["settings"] == {"players": 5, "preset": "classic"}
-    assert out["files"] == ["error.log", "error.old", "game.bad", "settings.json"]
+    assert out["files"] == ["error.log", "error.old", "game.bad", "game.bad.1", "settings.json"]

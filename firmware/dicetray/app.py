@@ -2,7 +2,7 @@
 
 from dicetray import ui
 from dicetray.buttons import LONG
-from dicetray.game import Game, GameError
+from dicetray.game import Game, GameError, SaveError
 from dicetray.rules import (
     OPTION_CHOICES,
     OPTION_NAMES,
@@ -158,12 +158,11 @@ class App:
         self.last_input = now
         self.settings = self.store.load_settings(DEFAULT_SETTINGS)
         self._check_settings()
-        data, problem = self.store.load_game(self._check_save)
+        game, problem = self.store.load_game(self._build)
         if problem:
             self.notice = ("SAVE LOST", (problem, "A NEW GAME STARTS"))
             self.screen = NOTICE
-        elif data is not None:
-            game = Game.from_dict(data, self.roll)
+        elif game is not None:
             if game.over:
                 self._clear()
             else:
@@ -172,8 +171,12 @@ class App:
         self.dirty = True
         self.render()
 
-    def _check_save(self, data):
-        Game.from_dict(data, self.roll)
+    def _build(self, data):
+        # Only the checker's own refusal means a bad save; anything else is a bug: a crash.
+        try:
+            return Game.from_dict(data, self.roll), None
+        except SaveError as e:
+            return None, str(e)
 
     def _check_settings(self):
         s = self.settings

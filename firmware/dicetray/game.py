@@ -20,6 +20,10 @@ class GameError(ValueError):
     """An illegal action or a bad saved state; the game is left unchanged."""
 
 
+class SaveError(GameError):
+    """A saved game this tray cannot resume; the message says why. Only the checker raises it."""
+
+
 class Game:
     """A whole game. Actions: throw(keep), stop(), announce(stake). Each returns its events.
 
@@ -514,11 +518,13 @@ class Game:
 
     @classmethod
     def from_dict(cls, data, roll):
-        """Rebuild a game saved by to_dict(); raises GameError on anything bad or foreign."""
-        from dicetray.savecheck import check_state
+        """Rebuild a game saved by to_dict(); raises SaveError on anything bad or foreign."""
+        from dicetray.savecheck import check_agree, check_state
 
         state, options, players = check_state(data)
-        return cls(players, options, roll, _state=state)
+        game = cls(players, options, roll, _state=state)
+        check_agree(game)
+        return game
 
     def __eq__(self, other):
         return isinstance(other, Game) and self.to_dict() == other.to_dict()

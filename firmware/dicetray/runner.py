@@ -78,26 +78,34 @@ def make_app(board, display, store, buttons=None):
                board.random_bits(30))
 
 
-def run(board, display, store=None, loops=-1):
-    """Run the tray until power-off (loops < 0), or for `loops` polls (tests)."""
+def run(board, display, store=None, loops=None):
+    """Run the tray until power-off (loops None), or for `loops` polls (tests).
+
+    Running for good counts nothing: a counter would leave MicroPython's small ints after
+    2**30 polls (62 days) and then allocate on every poll.
+    """
     store = store if store is not None else Store()
+    forever = loops is None
+    left = 0 if loops is None else loops  # polls still to run, when not forever
     crashes = []
     resume = False
     board.start_watchdog()
-    while loops != 0:
+    while forever or left > 0:
         app = make_app(board, display, store)
         try:
             app.boot(board.ticks_ms(), resume)
-            while loops != 0:
+            while forever or left > 0:
                 app.step(board.ticks_ms())
                 board.feed()
                 board.sleep_ms(POLL_MS)
-                loops -= 1
+                if not forever:
+                    left -= 1
         except Exception as exc:  # anything unexpected: log it, say so, restart the game
             now = board.ticks_ms()
             text = traceback_text(exc)
-            store.log_error(text)
             code = error_code(text)
+            store.log_error("ERROR %s\n%s" % (code, text))
+            store.note_crash()  # twice in a row and the saved game is set aside at boot
             crashes = [t for t in crashes if board.ticks_diff(now, t) < CRASH_WINDOW_MS]
             crashes.append(now)
             show_message(display, "ERROR " + code, ("SORRY! THE GAME", "IS SAVED AND", "RESTARTS"),
@@ -110,4 +118,5 @@ def run(board, display, store=None, loops=-1):
             if len(crashes) >= MAX_CRASHES:
                 board.reset()  # a crash loop: start the whole board afresh
             resume = True
-            loops = loops - 1 if loops > 0 else loops
+            if not forever:
+                left -= 1

@@ -12,11 +12,9 @@ DAMAGED = "damaged"
 TOO_BIG = "too big"
 INVALID = "invalid"
 UNREADABLE = "unreadable"
+CRASHED = "crashed"
 KEPT = "kept as game.bad"
 STUCK = "could not move"
-
-# What a check of a parsed dict may raise when the dict is foreign, not only GameError.
-_CHECK_ERRORS = (ValueError, TypeError, KeyError, IndexError, AttributeError)
 
 
 class _OsFs:
@@ -53,19 +51,24 @@ class Store:
 
     GAME = "game.json"
     TMP = "game.tmp"
-    BAD = "game.bad"
+    BAD = "game.bad"  # the newest bad save; older ones are game.bad.1, game.bad.2
+    CRASHES = "game.crashes"  # how often the saved game crashed the tray since it last moved on
     SETTINGS = "settings.json"
     SETTINGS_TMP = "settings.tmp"
+    SETTINGS_BAD = "settings.bad"
     LOG = "error.log"
     LOG_OLD = "error.old"
 
     GAME_MAX = 16 * 1024  # a saved game is ~1 KB; anything this big is not one of ours
     SETTINGS_MAX = 4 * 1024
     LOG_MAX = 8 * 1024  # error.log and error.old together stay under twice this
+    BAD_KEPT = 3  # bad files kept of each kind: the newest and two older
+    CRASH_LIMIT = 2  # a saved game that crashed the tray this often in a row is set aside
 
     def __init__(self, fs=None, root=""):
         self.fs = _OsFs() if fs is None else fs
         self._root = root.rstrip("/") + "/" if root else ""
+        self._crashes = 0  # as on flash, once read; cleared by the next save that works
 
     def path(self, name):
         """Where a file of the store lives: path(Store.GAME)."""
@@ -81,38 +84,66 @@ class Store:
         errno, 28 when full) with the old save intact; the app tells the players.
         """
         self._replace(self.TMP, self.GAME, data)
+        if self._crashes:
+            self._crashes = 0
+            self._discard(self.CRASHES)  # the game moved on: its crashes were not its fault
 
-    def load_game(self, check):
-        """The saved game as (data, None), (None, None) when there is none, or (None, problem).
+    def load_game(self, build):
+        """The saved game as (game, None), (None, None) when there is none, or (None, problem).
 
-        check(data) raises ValueError (GameError) when data is not a game it can resume. A file
-        that cannot be read, parsed or checked is renamed game.bad (replacing an older one), the
-        reason goes to error.log, and problem is a short message for the screen. A leftover
-        game.tmp (a save cut short: game.json is still the last whole save) is removed.
+        build(data) turns the parsed file into (game, None), or says (None, why) when data is
+        not a game it can resume; anything it raises is a bug and goes up, the file untouched.
+        A file that cannot be read, parsed or built, or whose game crashed the tray
+        CRASH_LIMIT times in a row (see note_crash), is renamed game.bad (older ones are kept as
+        game.bad.1 and game.bad.2), the reason goes to error.log, and problem is a short message
+        for the screen. A leftover game.tmp (a save cut short: game.json is still the last
+        whole save) is removed.
         """
         self._discard(self.TMP)
         game = self.path(self.GAME)
         if not self.fs.exists(game):
+            self._discard(self.CRASHES)
             return None, None
-        data, why = self._read_json(game, self.GAME_MAX)
+        self._crashes = self._read_crashes()
         detail = ""
-        if why is None:
-            try:
-                check(data)
-                return data, None
-            except _CHECK_ERRORS as e:
+        if self._crashes >= self.CRASH_LIMIT:
+            why = CRASHED
+            detail = " (%d crashes in a row)" % self._crashes
+        else:
+            data, why = self._read_json(game, self.GAME_MAX)
+            if why is None:
+                built, reason = build(data)
+                if reason is None:
+                    return built, None
                 why = INVALID
-                detail = " (%s: %s)" % (type(e).__name__, e)
-        problem = "Save %s: %s" % (why, KEPT if self._keep_aside() else STUCK)
+                detail = " (%s)" % reason
+        problem = "Save %s: %s" % (why, KEPT if self._keep_aside(self.GAME, self.BAD) else STUCK)
         self.log_error("%s: %s%s\n" % (game, problem, detail))
+        self._crashes = 0
+        self._discard(self.CRASHES)
         return None, problem
+
+    def note_crash(self):
+        """Count a crash of the tray against the saved game, if there is one; never raises.
+
+        The count is kept on flash, so it survives the board's reset; the next save that works
+        clears it. At CRASH_LIMIT, load_game sets the game aside instead of resuming it.
+        """
+        try:
+            if not self.fs.exists(self.path(self.GAME)):
+                return
+            self._crashes = self._read_crashes() + 1
+            with self.fs.open(self.path(self.CRASHES), "wb") as f:
+                f.write(str(self._crashes).encode())
+        except Exception:  # the crash handler calls this: a failing flash must not fail it
+            pass
 
     def clear_game(self):
         """Forget the game (it is over): nothing to resume at the next start.
 
         A missing file is fine; a failing flash raises OSError.
         """
-        for name in (self.GAME, self.TMP):
+        for name in (self.GAME, self.TMP, self.CRASHES):
             path = self.path(name)
             if self.fs.exists(path):
                 self.fs.remove(path)
@@ -139,7 +170,9 @@ class Store:
             if why is None and type(saved) is not dict:
                 why = INVALID
             if why is not None:
-                self.log_error("%s %s: defaults used\n" % (path, why))
+                kept = self._keep_aside(self.SETTINGS, self.SETTINGS_BAD)
+                self.log_error("%s %s: defaults used%s\n"
+                               % (path, why, ", kept as settings.bad" if kept else ""))
                 saved = None
             return _merge(saved, defaults)
         except Exception:  # settings must never stop the tray from starting
@@ -210,22 +243,42 @@ class Store:
         except (ValueError, RuntimeError):  # syntax or bad UTF-8; RuntimeError: deep nesting
             return None, DAMAGED
 
-    def _keep_aside(self):
-        # game.json -> game.bad for a post-mortem. True when it is out of the way.
+    def _keep_aside(self, name, bad):
+        # name -> bad for a post-mortem, the older bad files one step older (bad.1, bad.2),
+        # the oldest dropped. True when name is out of the way.
         fs = self.fs
-        game = self.path(self.GAME)
-        bad = self.path(self.BAD)
+        for i in range(self.BAD_KEPT - 1, 0, -1):
+            newer = self.path(bad if i == 1 else "%s.%d" % (bad, i - 1))
+            try:
+                if fs.exists(newer):
+                    fs.rename(newer, self.path("%s.%d" % (bad, i)))
+            except OSError:
+                pass  # an odd file in the way (a folder): the newest is what matters
+        src = self.path(name)
+        dst = self.path(bad)
         try:
-            fs.rename(game, bad)
+            fs.rename(src, dst)
             return True
         except OSError:
             pass
         try:
-            fs.remove(bad)  # an old game.bad of the other kind (file vs folder) is in the way
-            fs.rename(game, bad)
+            fs.remove(dst)  # an old bad file of the other kind (file vs folder) is in the way
+            fs.rename(src, dst)
             return True
         except OSError:
             return False
+
+    def _read_crashes(self):
+        # The crash count on flash: 0 when there is none; a damaged one counts as one crash.
+        path = self.path(self.CRASHES)
+        try:
+            if not self.fs.exists(path):
+                return 0
+            with self.fs.open(path, "rb") as f:
+                raw = f.read(8)
+            return max(1, int(raw.decode()))
+        except Exception:  # unreadable or not a number: a crash was being counted
+            return 1
 
     def _rotate(self, log):
         try:

@@ -1,0 +1,322 @@
+"""No saved game can crash or loop the tray: hostile files, saves that disagree, checker bugs."""
+
+import json
+import os
+import shutil
+import sys
+
+import pytest
+import savefuzz
+from dicetray import runner, savecheck
+from dicetray.app import NOTICE, PLAY, SETUP, App
+from dicetray.game import Game, SaveError
+from dicetray.rules import PRESETS
+from dicetray.store import Store
+from fakes.flash import FakeFlash
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+from scenario_runner import Script
+from test_tray_runner import apps, rig  # noqa: F401 (apps is a fixture)
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+ROOT = os.path.dirname(HERE)
+FIRMWARE = os.path.join(ROOT, "firmware")
+DEEP = 550  # lists this deep: 6.5 KB, and repr() of it overflows MicroPython's C stack
+
+
+def deep_save():
+    return b'{"format": ' + b"[" * DEEP + b"]" * DEEP + b"}"
+
+
+def played(preset, players, dice, actions, **options):
+    """The save of a scripted game after its actions ("T" throw, "S" stop)."""
+    game = Game(players, PRESETS[preset].replace(**options), Script(dice))
+    for a in actions:
+        game.throw() if a == "T" else game.stop()
+    return game.to_dict()
+
+
+def all_tie_charge():
+    # classic, 3 players, everyone throws 653: a one-die roll-off for the loser is open.
+    return played("classic", 3, [6, 5, 3] * 3, "TSTSTS", start="seat1")
+
+
+def low_tie():
+    # lebon, 3 players: P1 and P2 throw 653, P3 421: P2 and P1 play off who loses.
+    save = played("lebon", 3, [6, 5, 3, 6, 5, 3, 4, 2, 1], "TSTSTS", start="seat1")
+    assert save["contest"]["players"] == [1, 0] and save["res"]["winner"] == 2, save
+    return save
+
+
+def start_rolloff():
+    return Game(3, "classic", Script([])).to_dict()
+
+
+def edited(save, **fields):
+    save = json.loads(json.dumps(save))
+    for name, value in fields.items():
+        if name.startswith("contest_"):
+            save["contest"][name[8:]] = value
+        elif name.startswith("res_"):
+            save["res"][name[4:]] = value
+        else:
+            save[name] = value
+    return save
+
+
+# Each found by trying to break the tray; each used to pass the checker and then crash or loop.
+DISAGREEING = [
+    ("start phase with a player out", lambda: edited(start_rolloff(), out=[1]),
+     "players left the game before the decharge"),
+    ("one-player roll-off", lambda: edited(all_tie_charge(), contest_players=[2]),
+     "a contest needs two players or more"),
+    ("roll-off naming a player not tied", lambda: edited(low_tie(), contest_players=[2, 0]),
+     "the contest's players are not tied"),
+    ("roll-off leaving a tied player out", lambda: edited(all_tie_charge(),
+                                                           contest_players=[0, 1]),
+     "a first contest is every tied player's"),
+    ("result naming a loser while the loser's tie is played", lambda: edited(
+        low_tie(), res_loser=2), "the loser is settled and contested at once"),
+    ("result naming a winner who did not throw the best", lambda: edited(
+        low_tie(), res_winner=0), "the winner did not do the best throw"),
+    ("one-die roll-off playing for what comes", lambda: edited(
+        all_tie_charge(), contest_round=2, contest_stake="comes"),
+     "a stake is announced only for a repeated play-off"),
+    ("a follower past the limit", lambda: edited(
+        played("classic", 3, [6, 5, 3, 6, 5, 3], "TST", start="seat1"), count=3),
+     "a player threw past the limit"),
+]
+
+
+@pytest.mark.parametrize("make, why", [c[1:] for c in DISAGREEING],
+                         ids=[c[0] for c in DISAGREEING])
+def test_a_save_whose_fields_disagree_is_refused_with_the_reason(make, why):
+    with pytest.raises(SaveError) as refused:
+        Game.from_dict(make(), Script([]))
+    assert str(refused.value) == "bad save: " + why
+
+
+def test_the_saves_behind_those_cases_are_accepted_as_the_engine_wrote_them():
+    for save in (start_rolloff(), all_tie_charge(), low_tie()):
+        Game.from_dict(save, Script([]))
+
+
+def test_a_deeply_nested_save_is_refused_with_a_short_reason():
+    data = json.loads(deep_save())
+    with pytest.raises(SaveError) as refused:
+        savecheck.check_state(data)
+    assert str(refused.value) == "bad save: not a dice tray game (format a list)"
+    tokens = edited(start_rolloff(), tokens=json.loads(b"[" * DEEP + b"]" * DEEP))
+    with pytest.raises(SaveError, match="tokens must have one entry per player"):
+        savecheck.check_state(tokens)
+
+
+def test_mutated_real_saves_are_refused_or_play_on_to_an_end():
+    outcomes = {"refused": 0, "played": 0}
+    for i, data in enumerate(savefuzz.cases(11, 300)):
+        kind, _ = savefuzz.play_on(data, i)  # raises on a crash, a loop, a bad state
+        outcomes[kind] += 1
+    # Both sides are exercised: most mutations break a rule, some keep the game playable.
+    assert outcomes["refused"] > 150 and outcomes["played"] > 20, outcomes
+
+
+def test_a_mutation_changes_what_a_save_means():
+    saves = savefuzz.real_saves(5, 10)
+    rng = savefuzz.SeededDice(3)
+    changed = sum(savefuzz.mutate(s, rng) != s for s in saves for _ in range(5))
+    assert changed >= 40
+
+
+# ---- the tray boots to a clear screen, whatever is on the flash ------------------------------
+
+
+def boot(flash):
+    board, display, _, _ = rig()
+    store = Store(fs=flash)
+    app = runner.make_app(board, display, store)
+    app.boot(board.ticks_ms())
+    return app
+
+
+@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.binary(max_size=300) | st.builds(lambda v: json.dumps(v).encode(), st.recursive(
+    st.none() | st.booleans() | st.integers() | st.text(max_size=8),
+    lambda inner: st.lists(inner, max_size=4) | st.dictionaries(st.text(max_size=8), inner,
+                                                                max_size=4))),
+    st.sampled_from(["game.json", "settings.json"]))
+def test_any_bytes_in_a_save_boot_to_a_clear_screen_and_are_kept(raw, name):
+    flash = FakeFlash()
+    flash.files[name] = raw
+    app = boot(flash)
+    assert app.screen in (SETUP, NOTICE)
+    if name == "game.json":
+        assert app.screen == NOTICE and flash.files["game.bad"] == raw
+        assert app.notice[1][0].startswith("Save ")
+    elif "settings.bad" in flash.files:
+        assert flash.files["settings.bad"] == raw
+    assert name not in flash.files or name == "settings.json"
+
+
+def test_the_deep_save_boots_to_the_save_lost_notice_without_a_crash(apps):  # noqa: F811
+    board, display, flash, store = rig()
+    flash.files["game.json"] = deep_save()
+    runner.run(board, display, store, loops=200)
+    assert apps.boots == [(NOTICE, False)]
+    assert apps[0].notice == ("SAVE LOST", ("Save invalid: kept as game.bad", "A NEW GAME STARTS"))
+    assert flash.files["game.bad"] == deep_save()
+    assert board.resets == 0 and "ERROR" not in flash.files["error.log"].decode()
+
+
+# ---- crashes: a bug is a crash, and a game that keeps crashing is set aside -------------------
+
+
+def always_crash_with_a_game(monkeypatch):
+    real = App.step
+
+    def step(self, now):
+        if self.game is not None and self.screen == PLAY:
+            raise RuntimeError("boom")
+        real(self, now)
+
+    monkeypatch.setattr(App, "step", step)
+
+
+def test_a_game_that_crashes_the_tray_twice_in_a_row_is_set_aside(apps, monkeypatch):  # noqa: F811
+    board, display, flash, store = rig()
+    board.type("o")  # starts a game; the first step after it crashes, and so does the resume
+    always_crash_with_a_game(monkeypatch)
+    seen = []
+    board.on_sleep = lambda b, ms: ms == 100 and seen.append(dict(flash.files))
+    runner.run(board, display, store, loops=5000)
+    assert [screen for screen, _ in apps.boots] == [SETUP, PLAY, NOTICE]
+    assert apps[-1].notice[1][0] == "Save crashed: kept as game.bad"
+    saved = [files["game.json"] for files in seen if "game.json" in files]
+    assert saved and flash.files["game.bad"] == saved[0]  # the game as it was, for a post-mortem
+    assert "game.json" not in flash.files and "game.crashes" not in flash.files
+    log = flash.files["error.log"].decode()
+    assert log.count("RuntimeError: boom") == 2 and "2 crashes in a row" in log
+    assert board.resets == 0
+
+
+def test_a_bug_in_the_checker_is_a_crash_and_the_save_stays_until_it_repeats(
+        apps, monkeypatch):  # noqa: F811
+    board, display, flash, store = rig()
+    game = Game(3, "classic", Script([]))
+    flash.files["game.json"] = json.dumps(game.to_dict()).encode()
+
+    def typo(game):
+        return game.tokns  # a bug, not a bad save
+
+    monkeypatch.setattr(savecheck, "check_agree", typo)
+    at_error = []
+    board.on_sleep = lambda b, ms: ms == 100 and at_error.append(sorted(flash.files))
+    runner.run(board, display, store, loops=3000)
+    # The first crash keeps the save in place (a fixed firmware would resume it) ...
+    assert "game.json" in at_error[0] and "game.bad" not in at_error[0]
+    log = flash.files["error.log"].decode()
+    assert "AttributeError" in log and log.startswith("ERROR E")
+    # ... and the second in a row sets it aside instead of looping.
+    assert [screen for screen, _ in apps.boots] == [NOTICE]
+    assert apps[-1].notice[1][0] == "Save crashed: kept as game.bad"
+    assert board.resets == 0
+
+
+def test_a_game_that_moves_on_between_two_crashes_is_resumed(apps, monkeypatch):  # noqa: F811
+    board, display, flash, store = rig()
+    board.type("o")  # a game ...
+    board.type("r", at=8000)  # ... and once it is resumed, a throw that saves
+    real = App.step
+    crashed = []
+
+    def step(self, now):
+        # Crash right after the start, then again after the next save.
+        if self.game is not None and len(crashed) < 2 and (
+                not crashed or self.game.to_dict() != crashed[0]):
+            crashed.append(self.game.to_dict())
+            raise RuntimeError("boom")
+        real(self, now)
+
+    monkeypatch.setattr(App, "step", step)
+    runner.run(board, display, store, loops=6000)
+    assert len(crashed) == 2
+    assert [screen for screen, _ in apps.boots] == [SETUP, PLAY, PLAY]
+    assert "game.bad" not in flash.files
+
+
+def test_running_for_good_counts_no_polls(monkeypatch):
+    # A countdown from -1 would leave MicroPython's small ints after 2**30 polls (62 days).
+    board, display, flash, store = rig()
+    seen = set()
+
+    class Stop(BaseException):
+        pass
+
+    def on_sleep(b, ms):
+        if b.sleeps > 300:
+            raise Stop
+
+    def tracer(frame, event, arg):
+        if frame.f_code is runner.run.__code__:
+            seen.add((frame.f_locals.get("loops"), frame.f_locals.get("left")))
+            return tracer
+        return None
+
+    board.on_sleep = on_sleep
+    sys.settrace(tracer)
+    try:
+        with pytest.raises(Stop):
+            runner.run(board, display, store)
+    finally:
+        sys.settrace(None)
+    assert seen <= {(None, None), (None, 0)}  # nothing counts down
+
+
+# ---- the same on MicroPython ----------------------------------------------------------------
+
+MICROPYTHON_SCRIPT = """\
+import json, os
+import savefuzz
+from dicetray.game import Game, SaveError
+from dicetray.store import Store
+
+def build(data):
+    try:
+        return Game.from_dict(data, None), None
+    except SaveError as e:
+        return None, str(e)
+
+out = {}
+os.mkdir("/flash")
+s = Store(root="/flash")
+with open("/flash/game.json", "w") as f:
+    f.write('{"format": ' + "[" * %(deep)d + "]" * %(deep)d + "}")
+out["deep"] = s.load_game(build)
+out["deep_kept"] = os.stat("/flash/game.bad")[6]
+out["disagree"] = [build(d)[1] for d in json.loads(%(disagree)r)]
+out["fuzz"] = [savefuzz.play_on(d, i) for i, d in enumerate(json.loads(%(fuzz)r))]
+print(json.dumps(out))
+"""
+
+
+@pytest.fixture(scope="module")
+def fuzz_harness(tmp_path_factory):
+    d = tmp_path_factory.mktemp("fuzz")
+    for name in ("savefuzz.py", "autoplay.py"):
+        shutil.copy(os.path.join(ROOT, "tools", name), d)
+    return str(d)
+
+
+@pytest.mark.parametrize("mpy", [False, True], ids=["py", "mpy"])
+def test_micropython_refuses_the_same_saves_and_plays_the_same(micropython, fuzz_harness, mpy):
+    disagree = [make() for _, make, _ in DISAGREEING]
+    fuzz = savefuzz.cases(23, 40)
+    script = MICROPYTHON_SCRIPT % {"deep": DEEP, "disagree": json.dumps(disagree),
+                                   "fuzz": json.dumps(fuzz)}
+    expected_fuzz = [list(savefuzz.play_on(json.loads(json.dumps(d)), i))
+                     for i, d in enumerate(fuzz)]
+    out = json.loads(micropython(script, paths=[FIRMWARE, fuzz_harness], mpy=mpy, timeout=300))
+    assert out["deep"] == [None, "Save invalid: kept as game.bad"]
+    assert out["deep_kept"] == len(deep_save())
+    assert out["disagree"] == ["bad save: " + why for _, _, why in DISAGREEING]
+    assert out["fuzz"] == expected_fuzz
+    assert {kind for kind, _ in expected_fuzz} == {"refused", "played"}
