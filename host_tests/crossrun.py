@@ -5,6 +5,7 @@ import json
 from autoplay import SeededDice, apply, bot_action
 from dicetray.game import Game
 from dicetray.rules import PRESETS, all_throws, evaluate
+from dicetray.savecheck import load
 from scenario_runner import run
 
 
@@ -37,7 +38,7 @@ def random_games(count):
         while not g.over:
             if actions % 7 == 3:
                 # Resume from a save now and then: play on with the loaded game.
-                g = Game.from_dict(json.loads(json.dumps(g.to_dict())), g.roll)
+                g = load(json.loads(json.dumps(g.to_dict())), g.roll)
             actions += play_random_steps(g, bot, 1)
         out.append({"seed": seed, "actions": actions, "state": g.to_dict()})
     return out

@@ -11,6 +11,7 @@ from dicetray import runner, savecheck
 from dicetray.app import NOTICE, PLAY, SETUP, App
 from dicetray.game import Game, SaveError
 from dicetray.rules import PRESETS
+from dicetray.savecheck import load
 from dicetray.store import Store
 from fakes.flash import FakeFlash
 from hypothesis import HealthCheck, given, settings
@@ -44,7 +45,7 @@ def all_tie_charge():
 def low_tie():
     # lebon, 3 players: P1 and P2 throw 653, P3 421: P2 and P1 play off who loses.
     save = played("lebon", 3, [6, 5, 3, 6, 5, 3, 4, 2, 1], "TSTSTS", start="seat1")
-    assert save["contest"]["players"] == [1, 0] and save["res"]["winner"] == 2, save
+    assert save["contest"]["players"] == [1, 0] and save["turn"]["winner"] == 2, save
     return save
 
 
@@ -57,8 +58,8 @@ def edited(save, **fields):
     for name, value in fields.items():
         if name.startswith("contest_"):
             save["contest"][name[8:]] = value
-        elif name.startswith("res_"):
-            save["res"][name[4:]] = value
+        elif name.startswith("turn_"):
+            save["turn"][name[5:]] = value
         else:
             save[name] = value
     return save
@@ -76,14 +77,14 @@ DISAGREEING = [
                                                            contest_players=[0, 1]),
      "a first contest is every tied player's"),
     ("result naming a loser while the loser's tie is played", lambda: edited(
-        low_tie(), res_loser=2), "the loser is settled and contested at once"),
+        low_tie(), turn_loser=2), "the loser is settled and contested at once"),
     ("result naming a winner who did not throw the best", lambda: edited(
-        low_tie(), res_winner=0), "the winner did not do the best throw"),
+        low_tie(), turn_winner=0), "the winner did not do the best throw"),
     ("one-die roll-off playing for what comes", lambda: edited(
         all_tie_charge(), contest_round=2, contest_stake="comes"),
      "a stake is announced only for a repeated play-off"),
     ("a follower past the limit", lambda: edited(
-        played("classic", 3, [6, 5, 3, 6, 5, 3], "TST", start="seat1"), count=3),
+        played("classic", 3, [6, 5, 3, 6, 5, 3], "TST", start="seat1"), turn_count=3),
      "a player threw past the limit"),
 ]
 
@@ -92,13 +93,13 @@ DISAGREEING = [
                          ids=[c[0] for c in DISAGREEING])
 def test_a_save_whose_fields_disagree_is_refused_with_the_reason(make, why):
     with pytest.raises(SaveError) as refused:
-        Game.from_dict(make(), Script([]))
+        load(make(), Script([]))
     assert str(refused.value) == "bad save: " + why
 
 
 def test_the_saves_behind_those_cases_are_accepted_as_the_engine_wrote_them():
     for save in (start_rolloff(), all_tie_charge(), low_tie()):
-        Game.from_dict(save, Script([]))
+        load(save, Script([]))
 
 
 def test_a_deeply_nested_save_is_refused_with_a_short_reason():
@@ -276,12 +277,13 @@ def test_running_for_good_counts_no_polls(monkeypatch):
 MICROPYTHON_SCRIPT = """\
 import json, os
 import savefuzz
-from dicetray.game import Game, SaveError
+from dicetray.game import SaveError
+from dicetray.savecheck import load
 from dicetray.store import Store
 
 def build(data):
     try:
-        return Game.from_dict(data, None), None
+        return load(data, None), None
     except SaveError as e:
         return None, str(e)
 

@@ -6,6 +6,7 @@ import pytest
 from autoplay import ScriptedDice, SeededDice, apply, bot_action, play_random
 from dicetray.game import Game, GameError
 from dicetray.rules import PRESETS
+from dicetray.savecheck import load
 
 
 def new(preset="classic", players=2, dice=(), **opts):
@@ -54,7 +55,7 @@ def test_a_fourth_throw_is_refused():
     assert not g.can_throw() and g.can_stop()
     with pytest.raises(GameError, match="no throw left"):
         g.throw()
-    assert g.count == 3
+    assert g.turn.count == 3
 
 
 def test_acting_after_the_end_is_refused():
@@ -75,7 +76,7 @@ def test_save_round_trip_through_json_resumes_identically():
                 break
             apply(g, bot_action(g, bot))
         saved = json.loads(json.dumps(g.to_dict()))
-        h = Game.from_dict(saved, SeededDice(99))
+        h = load(saved, SeededDice(99))
         g.roll = SeededDice(99)
         assert h == g
         b1, b2 = SeededDice(7), SeededDice(7)
@@ -98,7 +99,7 @@ def corrupt(mutate):
     "mutate, msg",
     [
         (lambda d: d.update(format="something-else"), "not a dice tray game"),
-        (lambda d: d.update(version=2), "version"),
+        (lambda d: d.update(version=3), "version"),
         (lambda d: d.pop("pot"), "keys"),
         (lambda d: d.update(extra=1), "keys"),
         (lambda d: d.update(pot=d["pot"] + 1), "add up"),
@@ -106,22 +107,22 @@ def corrupt(mutate):
         (lambda d: d.update(players=9), "players"),
         (lambda d: d["options"].update(tie="coin"), "options"),
         (lambda d: d.update(phase="halftime"), "phase"),
-        (lambda d: d.update(count=4), "count"),
-        (lambda d: d.update(order=[0, 0, 1]), "twice"),
-        (lambda d: d.update(finals=[[1, 2, 9]]), "die"),
+        (lambda d: d["turn"].update(count=4), "count"),
+        (lambda d: d["turn"].update(order=[0, 0, 1]), "twice"),
+        (lambda d: d["turn"].update(finals=[[1, 2, 9]]), "die"),
         (lambda d: d.update(result={"losers": [0], "winners": [], "reason": "x"}), "result"),
         (lambda d: d.update(tokens="lots"), "tokens"),
     ],
 )
 def test_bad_saves_are_rejected_clearly(mutate, msg):
     with pytest.raises(GameError, match=msg):
-        Game.from_dict(corrupt(mutate), SeededDice(1))
+        load(corrupt(mutate), SeededDice(1))
 
 
 @pytest.mark.parametrize("data", [None, [], "game", 42, {}])
 def test_foreign_data_is_rejected(data):
     with pytest.raises(GameError, match="bad save"):
-        Game.from_dict(data, SeededDice(1))
+        load(data, SeededDice(1))
 
 
 def test_scripted_dice_run_out_loudly():

@@ -5,6 +5,7 @@ import json
 from autoplay import SeededDice, apply, bot_action, play_random
 from dicetray.game import MAX_THROWS, Game
 from dicetray.rules import OPTION_CHOICES, PRESETS
+from dicetray.savecheck import load
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -41,13 +42,13 @@ def check_invariants(g, events, total):
 def play_checked(g, bot):
     total = g.opts.tokens
     while not g.over:
-        follower_limit = g.limit if g.contest is None and g.pos > 0 else None
+        follower_limit = g.turn.limit if g.contest is None and g.turn.pos > 0 else None
         events = apply(g, bot_action(g, bot))
         check_invariants(g, events, total)
         for ev in events:
             if ev[0] == "roll" and follower_limit:
                 assert ev[3] <= follower_limit, "a follower threw past the limit"
-        assert g.turn <= TURN_CAP, "game ran past %d turns" % TURN_CAP
+        assert g.turn.number <= TURN_CAP, "game ran past %d turns" % TURN_CAP
 
 
 @settings(max_examples=300, deadline=None)
@@ -56,12 +57,12 @@ def test_presets_random_games_keep_tokens_and_limits_and_end(preset, n, seed):
     g = Game(n, preset, SeededDice(seed))
     play_checked(g, SeededDice(seed + 1))
     r = g.result
-    assert r["losers"] and set(r["losers"]).isdisjoint(r["winners"])
+    assert r.losers and set(r.losers).isdisjoint(r.winners)
     if g.opts.end == "last_holder":
-        assert r["losers"] == [p for p in range(n) if g.tokens[p] == g.opts.tokens]
-        assert sorted(r["winners"] + r["losers"]) == list(range(n))
+        assert r.losers == [p for p in range(n) if g.tokens[p] == g.opts.tokens]
+        assert sorted(r.winners + r.losers) == list(range(n))
     else:
-        assert all(g.tokens[p] == 0 for p in r["winners"])
+        assert all(g.tokens[p] == 0 for p in r.winners)
 
 
 @settings(max_examples=300, deadline=None)
@@ -78,7 +79,7 @@ def test_save_and_load_at_every_point_gives_the_same_game(preset, n, seed):
     g.take_events()
     bot = SeededDice(seed + 7)
     while not g.over:
-        twin = Game.from_dict(json.loads(json.dumps(g.to_dict())), g.roll.copy())
+        twin = load(json.loads(json.dumps(g.to_dict())), g.roll.copy())
         assert twin == g
         action = bot_action(g, bot)
         assert apply(twin, action) == apply(g, action)
@@ -91,6 +92,6 @@ def test_thousands_of_random_games_end_well_under_the_cap():
         preset = sorted(PRESETS)[seed % 5]
         g = Game(2 + seed % 7, preset, SeededDice(seed))
         play_random(g, SeededDice(seed + 1))
-        longest = max(longest, g.turn)
+        longest = max(longest, g.turn.number)
         assert sum(g.tokens) == g.opts.tokens and g.pot == 0 or g.opts.end == "first_out"
     assert longest < TURN_CAP

@@ -6,6 +6,7 @@ from pathlib import Path
 import pytest
 from dicetray.game import Game, SaveError
 from dicetray.rules import PRESETS
+from dicetray.savecheck import load as load_save
 from dicetray.store import Store
 from fakes.flash import ENOSPC, FakeFlash, PowerCut
 
@@ -49,7 +50,7 @@ def snapshots(count, every=1):
 def check(data):
     # What the app hands the store: the checker's own refusal is a bad save, with its reason.
     try:
-        Game.from_dict(data, Cycle())
+        load_save(data, Cycle())
     except SaveError as e:
         return None, str(e)
     return data, None
@@ -57,7 +58,7 @@ def check(data):
 
 def assert_whole(data):
     """data resumes as a game and no token was lost or made."""
-    game = Game.from_dict(data, Cycle())
+    game = load_save(data, Cycle())
     assert sum(game.tokens) + game.pot == TOKENS
 
 
@@ -96,7 +97,7 @@ def test_a_real_game_resumes_where_it_stopped_and_plays_on_the_same():
     flash = saved(game.to_dict())
     data, problem = load(flash.reboot())
     assert problem is None
-    twin = Game.from_dict(data, Cycle())
+    twin = load_save(data, Cycle())
     twin.roll.i = game.roll.i  # the same dice from here on
     assert twin == game
     for _ in range(30):
@@ -567,6 +568,7 @@ def test_real_filesystem_on_cpython(tmp_path):
 MICROPYTHON_SCRIPT = """\
 import json, os
 from dicetray.game import Game, SaveError
+from dicetray.savecheck import load as load_save
 from dicetray.store import Store
 
 faces = %r
@@ -578,7 +580,7 @@ def roll():
 
 def check(d):
     try:
-        Game.from_dict(d, roll)
+        load_save(d, roll)
     except SaveError as e:
         return None, str(e)
     return d, None

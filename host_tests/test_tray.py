@@ -10,8 +10,8 @@ import pytest
 from autoplay import SeededDice
 from dicetray import app as app_mod
 from dicetray.app import OVER, PHASE, PLAY, RESULT, RESUME, SETUP, STANDINGS
-from dicetray.game import Game
 from dicetray.rules import PRESET_NAMES, PRESETS
+from dicetray.savecheck import load
 from dicetray.store import Store
 from fakes.flash import FakeFlash
 from fakes.oled import FakeI2C
@@ -130,9 +130,9 @@ def to_first_throw(tray, limit=60):
     for _ in range(limit):
         app = tray.app
         g = app.game
-        if app.screen == PLAY and g.contest is None and g.count == 1:
+        if app.screen == PLAY and g.contest is None and g.turn.count == 1:
             return g
-        tray.key("o" if app.screen != PLAY or (g.contest is None and g.count) else "r")
+        tray.key("o" if app.screen != PLAY or (g.contest is None and g.turn.count) else "r")
     raise AssertionError("no first throw")
 
 
@@ -141,15 +141,15 @@ def assert_result_sane(game):
     assert game.over
     assert tokens_ok(game)
     r = game.result
-    losers, winners = r["losers"], r["winners"]
+    losers, winners = r.losers, r.winners
     assert losers and winners and not set(losers) & set(winners)
     assert set(losers) | set(winners) <= set(range(game.n))
     total = game.opts.tokens
-    if r["reason"] == "first_out":
+    if r.reason == "first_out":
         assert all(game.tokens[p] == 0 for p in winners)
         assert all(game.tokens[p] == max(game.tokens) for p in losers)
     else:
-        assert r["reason"] in ("espagnole", "last_holder")
+        assert r.reason in ("espagnole", "last_holder")
         (loser,) = losers
         assert game.pot == 0 and game.tokens[loser] == total
         assert sorted(winners) == sorted(game.out) == sorted(set(range(game.n)) - {loser})
@@ -216,7 +216,7 @@ def test_keep_marks_toggle_under_each_keep_button():
         assert kept_marks(tray) == [j == i for j in range(3)]
         tray.key(k)
         assert app.kept == 0 and kept_marks(tray) == [False, False, False]
-    assert g.count == 1  # keeping throws nothing
+    assert g.turn.count == 1  # keeping throws nothing
 
 
 def test_kept_dice_keep_their_value_and_place_on_the_next_throws():
@@ -226,12 +226,12 @@ def test_kept_dice_keep_their_value_and_place_on_the_next_throws():
         dice = tray.roll
         tray.keys("13")
         assert kept_marks(tray) == [True, False, True]
-        kept = (g.dice[0], g.dice[2])
+        kept = (g.turn.dice[0], g.turn.dice[2])
         for count in (2, 3):
             rolled = dice.rolled
             tray.key("r")
-            assert g.count == count and dice.rolled == rolled + 1  # one die thrown
-            assert (g.dice[0], g.dice[2]) == kept
+            assert g.turn.count == count and dice.rolled == rolled + 1  # one die thrown
+            assert (g.turn.dice[0], g.turn.dice[2]) == kept
             # The marks stay for this player's next throw; with none left there is no keeping.
             marked = [True, False, True] if g.can_throw() else [False, False, False]
             assert kept_marks(tray) == marked
@@ -249,11 +249,11 @@ def test_a_third_keep_is_refused_a_throw_throws_a_die():
     assert state(tray) == before and app.kept == 0b011
     assert kept_marks(tray) == [True, True, False]
     assert tray.buzzer.tones[tones:] == [app_mod.SND_NO[0][0]]  # the "no" buzz
-    first, second = g.dice[:2]
+    first, second = g.turn.dice[:2]
     rolled = tray.roll.rolled
     tray.key("r")
-    assert g.count == 2 and tray.roll.rolled == rolled + 1
-    assert g.dice[:2] == [first, second]
+    assert g.turn.count == 2 and tray.roll.rolled == rolled + 1
+    assert g.turn.dice[:2] == [first, second]
 
 
 def test_ok_stops_only_when_the_rules_allow():
@@ -263,7 +263,7 @@ def test_ok_stops_only_when_the_rules_allow():
     first = g.current
     tray.key("r")  # the first player throws twice: followers must throw twice
     tray.key("o")
-    assert g.finals and g.limit == 2 and g.current != first and g.count == 0
+    assert g.turn.finals and g.turn.limit == 2 and g.current != first and g.turn.count == 0
     follower = g.current
     before = state(tray)
     tray.key("o")  # nothing thrown yet: nothing to stop
@@ -274,7 +274,7 @@ def test_ok_stops_only_when_the_rules_allow():
     assert state(tray) == before and tray.buzzer.tones[-1] == app_mod.SND_NO[0][0]
     tray.key("r")
     tray.key("o")  # two of two: done
-    assert app.game.current != follower and len(g.finals) == 2
+    assert app.game.current != follower and len(g.turn.finals) == 2
 
 
 def test_long_ok_opens_the_standings_ok_returns_and_long_ok_there_quits():
@@ -307,14 +307,14 @@ def test_holding_roll_ten_seconds_throws_once():
     app = tray.app
     tray.key("o")
     g = app.game
-    assert g.contest is not None and not g.contest["results"]
+    assert g.contest is not None and not g.contest.results
     hold(tray, "ROLL", 10_000)  # the roll-off for who starts
-    assert len(g.contest["results"]) == 1
+    assert len(g.contest.results) == 1
     g = to_first_throw(tray)
     rolled = tray.roll.rolled
     saves = len(tray.store.saved)
     hold(tray, "ROLL", 10_000)
-    assert g.count == 2 and tray.roll.rolled == rolled + 3
+    assert g.turn.count == 2 and tray.roll.rolled == rolled + 3
     assert len(tray.store.saved) == saves + 1
 
 
@@ -345,17 +345,17 @@ def test_pressing_roll_during_the_roll_animation_does_not_throw_again():
     pin = tray.pins["ROLL"]
     start = tray.now
     levels(tray, pin, ((0, 20), (1, 50)))  # a quick tap, let go for longer than the debounce
-    assert app.rolling and g.count == 2
+    assert app.rolling and g.turn.count == 2
     rolled = tray.roll.rolled
     saves = len(tray.store.saved)
     # A second press, bouncing on both edges, lands while the dice are still rolling.
     levels(tray, pin, ((0, 3), (1, 2), (0, 4), (1, 3), (0, 30), (1, 4), (0, 2), (1, 60)))
     assert tray.now - start < app_mod.ANIM_MS
     assert app.rolling == 0  # it showed the dice at once...
-    assert g.count == 2 and tray.roll.rolled == rolled and len(tray.store.saved) == saves
+    assert g.turn.count == 2 and tray.roll.rolled == rolled and len(tray.store.saved) == saves
     assert_panel_shows(tray)  # ...the real ones, not animation faces
     tray.run(500)
-    assert g.count == 2
+    assert g.turn.count == 2
 
 
 def test_setup_remembers_the_last_settings_across_a_reboot():
@@ -458,9 +458,9 @@ def test_idle_dims_then_sleeps_and_the_waking_press_does_nothing_else(asleep, ke
     assert state(tray) == before
     assert panel.is_on and panel.contrast == full and not app.dimmed and not app.asleep
     assert_panel_shows(tray)
-    count = app.game.count
+    count = app.game.turn.count
     tray.key("r")  # awake: the next press plays
-    assert app.game.count == count + 1
+    assert app.game.turn.count == count + 1
 
 
 def test_presses_keep_the_tray_awake():
@@ -489,4 +489,4 @@ def test_a_saved_game_equals_the_game_it_came_from():
     tray = make_tray(26)
     to_first_throw(tray)
     saved = tray.store.saved[-1]
-    assert Game.from_dict(saved, tray.roll) == tray.app.game
+    assert load(saved, tray.roll) == tray.app.game

@@ -227,7 +227,7 @@ def test_a_good_save_with_a_leftover_tmp_resumes():
 def test_a_finished_game_on_flash_is_not_offered():
     g = Game(2, "classic", SeededDice(43))
     while not g.over:
-        g.throw() if g.contest is not None or g.count == 0 else g.stop()
+        g.throw() if g.contest is not None or g.turn.count == 0 else g.stop()
     flash = FakeFlash()
     flash.files["game.json"] = _raw(g.to_dict())
     tray = make_tray(44, flash=flash)
@@ -269,7 +269,7 @@ def test_a_flash_that_cannot_save_lets_the_game_go_on_and_says_so(broken):
     saved = json.loads(flash.files["game.json"])
     flash.broken = {broken}
     tray.keys("rr")
-    assert g.count == 3 and app.save_failed
+    assert g.turn.count == 3 and app.save_failed
     assert json.loads(flash.files["game.json"]) == saved  # the last good save is intact
     tray.key("O")
     assert app.screen == "standings"

@@ -145,7 +145,7 @@ def test_the_runner_plays_from_the_buttons(apps):
     loops = 2000
     runner.run(board, display, store, loops=loops)
     (app,) = apps
-    assert app.screen == PLAY and app.game.contest is not None and app.game.contest["results"]
+    assert app.screen == PLAY and app.game.contest is not None and app.game.contest.results
     assert json.loads(flash.files["game.json"]) == app.game.to_dict()
     assert board.watchdog_started == 1
     assert len(board.feeds) == loops and max_gap(board.feeds) <= runner.POLL_MS
@@ -180,7 +180,7 @@ def test_a_crash_shows_a_code_logs_the_traceback_feeds_the_watchdog_and_resumes(
     board, display, flash, store = rig()
     board.type("orr")  # start, then two of the four players roll for who starts
     fired = crash_once_at(monkeypatch, lambda app: app.game is not None and app.game.contest
-                          and len(app.game.contest["results"]) == 2)
+                          and len(app.game.contest.results) == 2)
     seen = {}
 
     def on_sleep(b, ms):

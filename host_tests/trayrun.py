@@ -188,7 +188,7 @@ def bot_keys(app, bot, want):
     mask = 0
     for i in action[1]:
         mask |= 1 << i
-    if g.contest is not None or not g.count:
+    if g.contest is not None or not g.turn.count:
         return "r"
     # Release first, then keep: the tray refuses a third kept die, even for a moment.
     off = app.kept & ~mask

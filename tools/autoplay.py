@@ -65,14 +65,14 @@ def bot_action(game, rng):
     """One action for whoever must act: ("throw", keep) or ("stop",) or ("announce", stake)."""
     if game.can_announce():
         return ("announce", "comes" if rng() > 3 else "is")
-    if game.contest is not None or game.count == 0:
+    if game.contest is not None or game.turn.count == 0:
         return ("throw", ())
     if not game.can_throw():
         return ("stop",)
-    combo = evaluate(game.dice, game.opts)
+    combo = evaluate(game.turn.dice, game.opts)
     if game.can_stop() and (combo.tokens >= 4 or rng() == 6):
         return ("stop",)
-    return ("throw", _keep_for(game.dice))
+    return ("throw", _keep_for(game.turn.dice))
 
 
 def apply(game, action):

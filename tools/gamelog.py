@@ -69,7 +69,7 @@ class Printer:
             _, p, stake = ev
             say("    %s plays for %s" % (who(p), "what is" if stake == "is" else "what comes"))
         elif kind == "starter":
-            say("Turn %d (%s), %s starts" % (g.turn, g.phase, who(ev[1])))
+            say("Turn %d (%s), %s starts" % (g.turn.number, g.phase, who(ev[1])))
         elif kind == "tie_pass":
             say("  tie between two players: nothing is paid, the hand passes")
         elif kind == "pay":

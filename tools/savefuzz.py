@@ -11,6 +11,7 @@ from autoplay import SeededDice, apply
 from dicetray import app as tray
 from dicetray.game import Game, SaveError
 from dicetray.rules import OPTION_CHOICES, OPTION_NAMES, PRESET_NAMES, PRESETS
+from dicetray.savecheck import load
 
 ACTION_CAP = 20000  # a game from any accepted save ends long before this many actions
 
@@ -125,6 +126,7 @@ def mutate(data, rng):
     """A copy of a saved dict with one field changed in meaning."""
     d = _copy(data)
     n = d["players"]
+    t = d["turn"]
     field = pick(rng, ("tokens", "out", "phase", "turn", "order", "pos", "limit", "count",
                        "finals", "contest", "contest", "contest", "queue", "res", "res",
                        "last", "result", "options", "players"))
@@ -145,53 +147,51 @@ def mutate(data, rng):
     elif field == "phase":
         d["phase"] = pick(rng, ("start", "charge", "decharge", "over"))
     elif field == "turn":
-        d["turn"] = max(0, d["turn"] + pick(rng, (-1, 1, -d["turn"], 1 - d["turn"])))
+        t["number"] = max(0, t["number"] + pick(rng, (-1, 1, -t["number"], 1 - t["number"])))
     elif field == "order":
-        o = d["order"]
+        o = t["order"]
         how = rng()
         if how == 1 and o:
-            d["order"] = o[1:] + o[:1]
+            t["order"] = o[1:] + o[:1]
         elif how == 2:
-            d["order"] = o[::-1]
+            t["order"] = o[::-1]
         elif how == 3 and o:
-            d["order"] = o[:-1]
+            t["order"] = o[:-1]
         elif how == 4:
-            d["order"] = o + [p for p in range(n) if p not in o][:1]
+            t["order"] = o + [p for p in range(n) if p not in o][:1]
         elif len(o) > 1:
-            d["order"] = [o[1], o[0]] + o[2:]
+            t["order"] = [o[1], o[0]] + o[2:]
     elif field == "pos":
-        d["pos"] = rng() % 4
+        t["pos"] = rng() % 4
     elif field == "limit":
-        d["limit"] = rng() % 4
+        t["limit"] = rng() % 4
     elif field == "count":
-        d["count"] = rng() % 4
-        d["dice"] = _dice(rng) if d["count"] else []
+        t["count"] = rng() % 4
+        t["dice"] = _dice(rng) if t["count"] else []
     elif field == "finals":
-        if d["finals"] and chance(rng, 3):
-            d["finals"].pop()
-            d["counts"].pop()
+        if t["finals"] and chance(rng, 3):
+            t["finals"].pop()
+            t["counts"].pop()
         elif chance(rng, 3):
-            d["finals"].append(_dice(rng))
-            d["counts"].append(rng() % 3 + 1)
-        elif d["counts"]:
-            d["counts"][rng() % len(d["counts"])] = rng() % 3 + 1
+            t["finals"].append(_dice(rng))
+            t["counts"].append(rng() % 3 + 1)
+        elif t["counts"]:
+            t["counts"][rng() % len(t["counts"])] = rng() % 3 + 1
     elif field == "contest":
         d["contest"] = None if chance(rng, 1) else _mutate_contest(rng, d["contest"], n)
     elif field == "queue":
-        d["queue"] = [] if d["queue"] else [[_players(rng, n), pick(rng, ("high", "low"))]]
+        t["queue"] = [] if t["queue"] else [[_players(rng, n), pick(rng, ("high", "low"))]]
     elif field == "res":
-        res = d["res"] or {"winner": -1, "loser": -1, "amount": -1}
         key = pick(rng, ("winner", "loser", "amount"))
-        res[key] = rng() % (n + 1) - 1 if key != "amount" else pick(rng, (-1, 1, 2, 10))
-        d["res"] = None if chance(rng, 1) else res
+        t[key] = rng() % (n + 1) - 1 if key != "amount" else pick(rng, (-1, 1, 2, 10))
     elif field == "last":
-        last = d["last"] or {"turn": max(1, d["turn"] - 1), "phase": "charge", "winner": 0,
+        last = d["last"] or {"number": max(1, t["number"] - 1), "phase": "charge", "winner": 0,
                              "loser": 1, "amount": 1, "wdice": _dice(rng),
                              "ldice": _dice(rng), "passed": False}
-        key = pick(rng, ("winner", "loser", "amount", "passed", "phase", "turn"))
+        key = pick(rng, ("winner", "loser", "amount", "passed", "phase", "number"))
         last[key] = {"winner": rng() % n, "loser": rng() % n, "amount": rng() % 4,
                      "passed": not last["passed"], "phase": pick(rng, ("charge", "decharge")),
-                     "turn": max(1, last["turn"] + pick(rng, (-1, 1)))}[key]
+                     "number": max(1, last["number"] + pick(rng, (-1, 1)))}[key]
         d["last"] = None if chance(rng, 1) else last
     elif field == "result":
         d["result"] = None if d["result"] and chance(rng, 2) else {
@@ -216,7 +216,7 @@ def play_on(data, seed, every=7):
     the way that the checker would refuse (every `every` actions and at the end).
     """
     try:
-        game = Game.from_dict(data, SeededDice(seed))
+        game = load(data, SeededDice(seed))
     except SaveError as e:
         return "refused", str(e)
     draw_every_screen(game)
@@ -226,10 +226,10 @@ def play_on(data, seed, every=7):
         apply(game, random_action(game, rng))
         actions += 1
         if actions % every == 0:
-            Game.from_dict(game.to_dict(), rng)
+            load(game.to_dict(), rng)
         if actions > ACTION_CAP:
             raise RuntimeError("an accepted save did not end in %d actions" % ACTION_CAP)
-    Game.from_dict(game.to_dict(), rng)
+    load(game.to_dict(), rng)
     return "played", actions
 
 

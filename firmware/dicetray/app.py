@@ -4,6 +4,7 @@ from dicetray import ui
 from dicetray.buttons import LONG
 from dicetray.game import Game, GameError, SaveError
 from dicetray.rules import (
+    K_421,
     OPTION_CHOICES,
     OPTION_NAMES,
     PRESET_NAMES,
@@ -12,6 +13,8 @@ from dicetray.rules import (
     RulesError,
     evaluate,
 )
+from dicetray.savecheck import load
+from dicetray.state import CHARGE
 
 try:
     from micropython import const  # pyright: ignore[reportAssignmentType]
@@ -174,7 +177,7 @@ class App:
     def _build(self, data):
         # Only the checker's own refusal means a bad save; anything else is a bug: a crash.
         try:
-            return Game.from_dict(data, self.roll), None
+            return load(data, self.roll), None
         except SaveError as e:
             return None, str(e)
 
@@ -320,13 +323,13 @@ class App:
             self._beep(SND_NO)  # the engine refused: nothing changed
             return
         self._save()
-        rolling = 7 & ~self.kept if g.count > 1 else 7
-        if g.current != before or g.count == 0:
+        rolling = 7 & ~self.kept if g.turn.count > 1 else 7
+        if g.current != before or g.turn.count == 0:
             self.kept = 0
         self._after_events(events)
         if verb == "throw":
             self._beep(SND_ROLL)
-            if self.screen == PLAY and g.contest is None and g.count:
+            if self.screen == PLAY and g.contest is None and g.turn.count:
                 self._start_anim(now, rolling)
         self.dirty = True
 
@@ -337,7 +340,7 @@ class App:
             if kind == "turn" or kind == "tie_pass":
                 ended = True
             elif kind == "phase":
-                if ev[1] == "charge":
+                if ev[1] == CHARGE:
                     return self._show(PHASE)  # the opening roll-off is over: who starts
                 self.after.append(PHASE)
             elif kind == "over":  # always after the last turn's result
@@ -346,8 +349,7 @@ class App:
                 self._clear()
                 return self._show(RESULT)
         if ended:
-            last = self.game.last
-            won = evaluate(last["wdice"], self.game.opts).name == "421"
+            won = evaluate(self.game.last.wdice, self.game.opts).kind == K_421
             self._beep(SND_421 if won else SND_LOSE)
             self._show(RESULT)
 
@@ -498,7 +500,7 @@ class App:
         elif s == RESUME:
             ui.message(fb, w, h, "RESUME?", (
                 "%s %d PLAYERS" % (_preset_name(g.opts), g.n),
-                "TURN %d %s" % (g.turn, ui.PHASE_NAMES[g.phase]),
+                "TURN %d %s" % (g.turn.number, ui.PHASE_NAMES[g.phase]),
                 ui.pname(g.current) + " TO PLAY",
             ), "OK:RESUME ROLL:NEW")
         elif s == NOTICE:
@@ -509,7 +511,7 @@ class App:
         if not self.rolling:
             return None
         faces = self.anim.faces
-        dice = self.game.dice or faces
+        dice = self.game.turn.dice or faces
         for i in range(3):
             if not self.rolling & (1 << i):
                 faces[i] = dice[i]

@@ -7,6 +7,7 @@ get a compact one. The bottom line of every screen says what the buttons do now.
 
 from dicetray import font
 from dicetray.rules import evaluate
+from dicetray.state import CHARGE, DIE, ESPAGNOLE, HIGH, LOW, WHO_STARTS
 
 # Pip positions per face on a 3x3 grid (column, row), columns/rows 0..2.
 _PIPS = (
@@ -60,11 +61,12 @@ def turn(fb, w, h, game, kept, faces=None):
     """The current player's turn: dice (faces: animation faces), kept marks, throw n of limit."""
     fb.fill(0)
     p = game.current
-    values = faces or game.dice
-    count = game.count
+    t = game.turn
+    values = faces or t.dice
+    count = t.count
     limit = game.max_throws()
     o = game.opts
-    if game.phase == "charge":
+    if game.phase == CHARGE:
         money = "POT %d" % game.pot
     else:
         money = "HAS %d" % game.tokens[p]
@@ -72,8 +74,8 @@ def turn(fb, w, h, game, kept, faces=None):
     # (the display driver sends only changed columns).
     throws = "THROW %s/%d" % (count or "-", limit)
     if count:
-        line2 = evaluate(game.dice, o).name
-    elif game.limit == 0 or (game.may_stop_early() and limit > 1):
+        line2 = evaluate(t.dice, o).name
+    elif t.limit == 0 or (game.may_stop_early() and limit > 1):
         line2 = "UP TO %d" % limit
     else:
         line2 = "%d THROW%s" % (limit, "S" if limit > 1 else "")
@@ -84,7 +86,7 @@ def turn(fb, w, h, game, kept, faces=None):
     else:
         keys = "ROLL:THROW"
     if game.can_stop() and game.can_throw():
-        keys += " OK:" + ("BON" if game.pos and (o.le_bon or o.limit == "at_most") else "STOP")
+        keys += " OK:" + ("BON" if t.pos and (o.le_bon or o.limit == "at_most") else "STOP")
     if h < 64:
         _dice_row(fb, 78, 0, 23, values, kept)  # a dark row between dice and hints
         font.text(fb, pname(p), 80, 0, 2)
@@ -98,7 +100,7 @@ def turn(fb, w, h, game, kept, faces=None):
     phase = PHASE_NAMES[game.phase]
     right = w - font.width(line2)
     if 28 + font.width(phase) + 6 > right:
-        phase = "CHG" if game.phase == "charge" else "DCH"
+        phase = "CHG" if game.phase == CHARGE else "DCH"
     font.text(fb, phase, 28, 8)
     font.text(fb, line2, right, 8)
     _dice_row(fb, w, 18, 30, values, kept)
@@ -110,18 +112,18 @@ def contest(fb, w, h, game):
     fb.fill(0)
     c = game.contest
     p = game.current
-    if c["why"] == "start":
+    if c.why == WHO_STARTS:
         title = "WHO STARTS?"
-    elif c["want"] == "low":
+    elif c.want == LOW:
         title = "TIE: LOW LOSES"
-    elif c["want"] == "high":
+    elif c.want == HIGH:
         title = "TIE: HIGH WINS"
     else:
         title = "TIE: PLAY OFF"
     if game.can_announce():
         keys = "1:FOR WHAT IS 3:COMES"
     else:
-        keys = "ROLL:" + ("ONE DIE" if c["kind"] == "die" else "THROW")
+        keys = "ROLL:" + ("ONE DIE" if c.kind == DIE else "THROW")
     if h < 64:
         font.text(fb, pname(p), 0, 0, 2)
         font.text(fb, title, 28, 0)
@@ -130,8 +132,8 @@ def contest(fb, w, h, game):
         return
     font.text(fb, pname(p), 0, 0, 2)
     font.text(fb, title, 28, 0)
-    font.text(fb, "ROUND %d" % c["round"], 28, 8)
-    if c["kind"] == "die":
+    font.text(fb, "ROUND %d" % c.round, 28, 8)
+    if c.kind == DIE:
         die(fb, (w - 28) // 2, 18, 28, 0)  # the roller's die, still to throw (the rolls below)
     else:
         _dice_row(fb, w, 18, 26, None, 0)
@@ -142,10 +144,10 @@ def contest(fb, w, h, game):
 def _rolls(c, room):
     # "P1:653 P2:- ..." in whole entries that fit in room characters: the players still to
     # roll are left out first, then the oldest rolls (the die row shows the latest one).
-    done = c["results"]
+    done = c.results
     parts = [
         "%s:%s" % (pname(q), _roll_str(done[i]) if i < len(done) else "-")
-        for i, q in enumerate(c["players"])
+        for i, q in enumerate(c.players)
     ]
     first, last = 0, len(parts)
     while len(" ".join(parts[first:last])) > room:
@@ -165,19 +167,19 @@ def result(fb, w, h, game):
     fb.fill(0)
     last = game.last
     o = game.opts
-    if last["passed"]:
+    if last.passed:
         lines = ("TIE", "NOTHING PAID", "HAND PASSES", "")
     else:
-        lo, wi, n = last["loser"], last["winner"], last["amount"]
-        if last["phase"] == "charge":
+        lo, wi, n = last.loser, last.winner, last.amount
+        if last.phase == CHARGE:
             how = "TAKES %d FROM POT" % n
         else:
             how = "GETS %d FROM %s" % (n, pname(wi))
         lines = (
             pname(lo) + " LOSES",
             how,
-            "%s %s" % (pname(wi), evaluate(last["wdice"], o).name),
-            "%s %s" % (pname(lo), evaluate(last["ldice"], o).name),
+            "%s %s" % (pname(wi), evaluate(last.wdice, o).name),
+            "%s %s" % (pname(lo), evaluate(last.ldice, o).name),
         )
     _title_and_lines(fb, w, h, lines[0], lines[1:], "OK:NEXT")
 
@@ -185,7 +187,7 @@ def result(fb, w, h, game):
 def phase(fb, w, h, game):
     """A phase begins: the charge (after the roll-off for who starts) or the décharge."""
     fb.fill(0)
-    lines = ["POT %d TOKENS" % game.pot if game.phase == "charge" else "POT IS EMPTY"]
+    lines = ["POT %d TOKENS" % game.pot if game.phase == CHARGE else "POT IS EMPTY"]
     if game.out:
         lines.append("OUT: " + " ".join(pname(p) for p in game.out))
     if not game.over:
@@ -225,14 +227,14 @@ def over(fb, w, h, game):
     """Game over: who pays the round, who won."""
     fb.fill(0)
     r = game.result
-    losers = r["losers"]
+    losers = r.losers
     title = (pname(losers[0]) + " PAYS") if len(losers) == 1 else "TIE: PAY"
     lines = ["THE ROUND!"]
     if len(losers) > 1:
         lines = [" ".join(pname(p) for p in losers) + " PAY"]
-    if r["reason"] == "espagnole":
+    if r.reason == ESPAGNOLE:
         lines.append("L'ESPAGNOLE")
-    won = " ".join(pname(p) for p in r["winners"])
+    won = " ".join(pname(p) for p in r.winners)
     lines.append("WON: " + won)
     _title_and_lines(fb, w, h, title, lines, "OK:NEW GAME")
 
