@@ -3,6 +3,7 @@
 import os
 
 import pytest
+import trayhost  # noqa: F401  (before any test imports the firmware: framebuf on CPython)
 from mpy import node_ready, run_micropython
 
 

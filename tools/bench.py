@@ -47,6 +47,7 @@ FIRMWARE = os.path.join(ROOT, "firmware")
 HOST_TESTS = os.path.join(ROOT, "host_tests")
 sys.path[:0] = [FIRMWARE, HERE, HOST_TESTS]
 
+import trayhost  # noqa: E402, F401  (framebuf on CPython)
 import trayrun  # noqa: E402
 from autoplay import SeededDice, play_random  # noqa: E402
 from dicetray.app import SETUP  # noqa: E402

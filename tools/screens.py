@@ -23,6 +23,7 @@ for _p in (os.path.join(ROOT, "host_tests"), _HERE, os.path.join(ROOT, "firmware
     if _p not in sys.path:
         sys.path.insert(0, _p)
 
+import trayhost  # noqa: E402, F401  (framebuf on CPython)
 from autoplay import ScriptedDice  # noqa: E402
 from dicetray import runner  # noqa: E402
 from dicetray.app import NOTICE, OVER, PHASE, PLAY, RESULT, RESUME, SETUP, STANDINGS  # noqa: E402

@@ -20,6 +20,7 @@ HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(HERE)
 sys.path[:0] = [os.path.join(ROOT, "firmware"), os.path.join(ROOT, "host_tests"), HERE]
 
+import trayhost  # noqa: E402, F401  (framebuf on CPython)
 from dicetray.app import LONG_BUTTONS, App  # noqa: E402
 from dicetray.buttons import Buttons  # noqa: E402
 from dicetray.display import Display  # noqa: E402
