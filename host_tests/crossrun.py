@@ -2,10 +2,10 @@
 
 import json
 
-from autoplay import SeededDice, apply, bot_action
 from dicetray.game import Game
 from dicetray.rules import PRESETS, all_throws, evaluate
 from scenario_runner import run
+from trayhost.autoplay import SeededDice, apply, bot_action
 
 
 def rules_table():

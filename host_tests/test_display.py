@@ -5,9 +5,9 @@ import trayhost.framebuf
 from dicetray import display as display_mod
 from dicetray import font
 from dicetray.display import Display
-from fakes.oled import ETIMEDOUT, FakeI2C, FakePanel, ProtocolError
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from trayhost.oled import ETIMEDOUT, FakeI2C, FakePanel, ProtocolError
 
 DRIVERS = ("ssd1306", "sh1106")
 CONFIGS = [(drv, h, rot) for drv in DRIVERS for h in (64, 32) for rot in (False, True)]

@@ -3,9 +3,9 @@
 import json
 
 import pytest
-from autoplay import ScriptedDice, SeededDice, apply, bot_action, play_random
 from dicetray.game import Game, GameError
 from dicetray.rules import PRESETS
+from trayhost.autoplay import ScriptedDice, SeededDice, apply, bot_action, play_random
 
 
 def new(preset="classic", players=2, dice=(), **opts):

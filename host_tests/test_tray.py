@@ -7,15 +7,15 @@ The tray is trayrun.Tray on the decoding panel (fakes.oled) and the power-cut fl
 import json
 
 import pytest
-from autoplay import SeededDice
 from dicetray import app as app_mod
 from dicetray.app import OVER, PHASE, PLAY, RESULT, RESUME, SETUP, STANDINGS
 from dicetray.game import Game
 from dicetray.rules import PRESET_NAMES, PRESETS
 from dicetray.store import Store
 from fakes.flash import FakeFlash
-from fakes.oled import FakeI2C
-from trayrun import Tray, bot_keys
+from trayhost.autoplay import SeededDice
+from trayhost.oled import FakeI2C
+from trayhost.trayrun import Tray, bot_keys
 
 # ---- helpers shared by test_tray_*.py ------------------------------------------------------
 

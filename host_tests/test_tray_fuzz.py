@@ -4,13 +4,13 @@ import json
 from collections import Counter
 from unittest import mock
 
-from autoplay import SeededDice
 from dicetray.game import Game
 from fakes.flash import FakeFlash
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from test_tray import assert_panel_shows, fb_rows, make_tray, play, tokens_ok
-from trayrun import NAMES
+from trayhost.autoplay import SeededDice
+from trayhost.trayrun import NAMES
 
 # Contact bounce lasts up to ~20 ms (buttons.py): "up" for longer is a real release. The
 # reference below uses this, not Buttons.debounce_ms, so a debounce cut too short is caught.

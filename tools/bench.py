@@ -8,8 +8,8 @@ on MicroPython (gc.mem_alloc() delta, importing the .mpy files a Pico would run)
 never collects garbage while a script runs, so the delta counts every byte the import allocated:
 an upper bound of what it keeps.
 
-The tray: a whole tray on fakes (host_tests/trayrun.py) plays a game of every preset through its
-buttons, as trayrun.tour() does (checked: the same games, the same bytes on the bus).
+The tray: a whole tray on fakes (tools/trayhost/trayrun.py) plays a game of every preset through
+its buttons, as trayrun.tour() does (checked: the same games, the same bytes on the bus).
 
 - Bytes per press (CPython; host_tests/test_micropython_app.py proves MicroPython puts the very
   same bytes on the bus): from the step whose buttons.poll() returns the event to the first
@@ -36,24 +36,18 @@ buttons, as trayrun.tour() does (checked: the same games, the same bytes on the 
 
 import json
 import os
-import shutil
-import sys
 import tempfile
 import time
 
-HERE = os.path.dirname(os.path.abspath(__file__))
-ROOT = os.path.dirname(HERE)
-FIRMWARE = os.path.join(ROOT, "firmware")
-HOST_TESTS = os.path.join(ROOT, "host_tests")
-sys.path[:0] = [FIRMWARE, HERE, HOST_TESTS]
+import trayhost  # noqa: F401  (first: the firmware importable as on the Pico)
+from dicetray.app import SETUP
+from dicetray.game import Game
+from dicetray.rules import PRESET_NAMES, PRESETS, all_throws, evaluate
+from mpy import TRAYHOST, copy_packages, node_ready, run_micropython
+from trayhost import trayrun
+from trayhost.autoplay import SeededDice, play_random
 
-import trayhost  # noqa: E402, F401  (framebuf on CPython)
-import trayrun  # noqa: E402
-from autoplay import SeededDice, play_random  # noqa: E402
-from dicetray.app import SETUP  # noqa: E402
-from dicetray.game import Game  # noqa: E402
-from dicetray.rules import PRESET_NAMES, PRESETS, all_throws, evaluate  # noqa: E402
-from mpy import node_ready, run_micropython  # noqa: E402
+FIRMWARE = os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))), "firmware")
 
 TOUR_SEED = 3  # trayrun.tour()'s defaults: the games the MicroPython test plays
 TOUR_PLAYERS = 3
@@ -67,7 +61,7 @@ WORKLOAD = """
 import time
 from dicetray.rules import PRESETS, all_throws, evaluate
 from dicetray.game import Game
-from autoplay import SeededDice, play_random
+from trayhost.autoplay import SeededDice, play_random
 
 def evals(rounds):
     throws = list(all_throws())
@@ -116,7 +110,7 @@ def games(tray, seed, players, results):
     # trayrun.play_game, one key per next(): every preset, each from a fresh tray.
     from dicetray.app import PLAY, SETUP
     from dicetray.rules import PRESET_NAMES
-    from autoplay import SeededDice
+    from trayhost.autoplay import SeededDice
     for i, preset in enumerate(PRESET_NAMES):
         if tray is None:
             tray = trayrun.Tray(SeededDice(seed + i), seed=seed + i)
@@ -152,8 +146,8 @@ BARE = LIVE_HEAP
 import dicetray.app, dicetray.buttons, dicetray.display, dicetray.rules, dicetray.store
 #---
 FIRMWARE_CODE = LIVE_HEAP - BARE
-import trayrun
-from autoplay import SeededDice
+from trayhost import trayrun
+from trayhost.autoplay import SeededDice
 #---
 HARNESS_CODE = LIVE_HEAP - BARE - FIRMWARE_CODE
 tray = trayrun.Tray(SeededDice(SEED), seed=SEED)
@@ -174,8 +168,8 @@ print(json.dumps({"bare": BARE, "firmware_code": FIRMWARE_CODE, "harness_code": 
 MP_IDLE = """
 import gc
 import json
-import trayrun
-from autoplay import SeededDice
+from trayhost import trayrun
+from trayhost.autoplay import SeededDice
 
 
 class NullI2C:
@@ -295,8 +289,7 @@ def tray_heap_figures(lines):
     script = (MP_TRAY_HEAP.replace("SEED", str(TOUR_SEED)).replace("PLAYERS", str(TOUR_PLAYERS))
               .replace("PRESSES\n", "#---\npress()\n" * presses))
     with tempfile.TemporaryDirectory() as helpers:
-        for src in (os.path.join(HOST_TESTS, "trayrun.py"), os.path.join(HERE, "autoplay.py")):
-            shutil.copy(src, helpers)
+        copy_packages(helpers, TRAYHOST)
         out = run_micropython(script, paths=[FIRMWARE, helpers], mpy=True, chunks=True,
                               timeout=600)
         idle_out = run_micropython(MP_IDLE.replace("IDLE_POLLS", str(IDLE_POLLS)),
@@ -331,7 +324,7 @@ def micropython_figures():
         return None, None, None
     script = MP_RUN.replace("EVAL_ROUNDS", "4").replace("GAMES", "40")
     with tempfile.TemporaryDirectory() as helpers:
-        shutil.copy(os.path.join(HERE, "autoplay.py"), helpers)
+        copy_packages(helpers, TRAYHOST)
         out = run_micropython(script, paths=[FIRMWARE, helpers], mpy=True)
     figures = {}
     for line in out.splitlines():

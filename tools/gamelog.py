@@ -8,15 +8,12 @@ order) or from a seeded generator. Follow the game against the rule text of the 
 """
 
 import argparse
-import os
 import sys
 
-sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "firmware"))
-sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-
-from autoplay import ScriptedDice, SeededDice, apply, bot_action  # noqa: E402
-from dicetray.game import Game, GameError  # noqa: E402
-from dicetray.rules import OPTION_CHOICES, PRESET_NAMES, PRESETS, RulesError, evaluate  # noqa: E402
+import trayhost  # noqa: F401  (first: the firmware importable as on the Pico)
+from dicetray.game import Game, GameError
+from dicetray.rules import OPTION_CHOICES, PRESET_NAMES, PRESETS, RulesError, evaluate
+from trayhost.autoplay import ScriptedDice, SeededDice, apply, bot_action
 
 
 def who(p):

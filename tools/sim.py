@@ -16,18 +16,17 @@ import select
 import sys
 import time
 
-HERE = os.path.dirname(os.path.abspath(__file__))
-ROOT = os.path.dirname(HERE)
-sys.path[:0] = [os.path.join(ROOT, "firmware"), os.path.join(ROOT, "host_tests"), HERE]
+import trayhost  # noqa: F401  (first: the firmware importable as on the Pico)
+from dicetray.app import LONG_BUTTONS, App
+from dicetray.buttons import Buttons
+from dicetray.display import Display
+from dicetray.runner import die_from_bits
+from dicetray.store import Store
+from trayhost.oled import FakeI2C
+from trayhost.pins import FakePin
+from trayhost.trayrun import KEYS, LONG_MS, NAMES, POLL_MS, PRESS_MS, Tray
 
-import trayhost  # noqa: E402, F401  (framebuf on CPython)
-from dicetray.app import LONG_BUTTONS, App  # noqa: E402
-from dicetray.buttons import Buttons  # noqa: E402
-from dicetray.display import Display  # noqa: E402
-from dicetray.runner import die_from_bits  # noqa: E402
-from dicetray.store import Store  # noqa: E402
-from fakes.oled import FakeI2C  # noqa: E402
-from trayrun import KEYS, LONG_MS, NAMES, POLL_MS, PRESS_MS, Tray  # noqa: E402
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 
 KEY_ALIASES = {" ": "r", "\n": "o", "\r": "o"}
 LEGEND = "1 2 3 keep | r/space roll | o/Enter OK | O long OK | q quit"
@@ -107,8 +106,6 @@ class Interactive:
     """The tray in a terminal, in real time; the game is kept in .sim/ between runs."""
 
     def __init__(self, args):
-        from fakes.pins import FakePin
-
         self.i2c = FakeI2C(**panel_args(args))
         self.pins = {n: FakePin(1) for n in NAMES}
         self.display = Display(self.i2c, 128, args.height, driver=args.driver,

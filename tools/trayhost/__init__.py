@@ -6,9 +6,9 @@ log and the tests share. Nothing here goes to the Pico, and no tool imports the 
     oled       a fake I2C bus whose SSD1306 / SH1106 decodes the bytes into lit pixels
     canvas     the display interface on a bare frame buffer: the simulator's screen
     autoplay   seeded dice, a bot player and the loop that plays a game with it
-    tray       a whole tray on fakes, driven by keys; in-memory files; the bot at the buttons
+    trayrun    a whole tray on fakes, driven by keys; in-memory files; the bot at the buttons
 
-pins, autoplay and tray run on MicroPython too: the MicroPython test tier mounts this package.
+pins, autoplay and trayrun run on MicroPython too: the MicroPython test tier mounts this package.
 """
 
 try:
@@ -20,7 +20,7 @@ except ImportError:  # CPython: make the firmware importable as it is on the Pic
     from trayhost import framebuf
 
     sys.modules["framebuf"] = framebuf  # the firmware's `import framebuf` gets the stand-in
-    ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
-    FIRMWARE = os.path.join(ROOT, "firmware")
-    if FIRMWARE not in sys.path:
-        sys.path.append(FIRMWARE)
+    _root = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+    _firmware = os.path.join(_root, "firmware")
+    if _firmware not in sys.path:
+        sys.path.append(_firmware)

@@ -2,16 +2,17 @@
 
 Keys (the simulator uses the same): "1" "2" "3" KEEP1..3, "r" ROLL, "o" OK, "O" OK held long,
 "." one second with no press. Each key is a press of PRESS_MS then a release and REST_MS of
-polling, like fingers on the tray. Fakes here are minimal and portable; CPython tests may pass
-the decoding panel (fakes.oled) and the power-cut flash (fakes.flash) instead.
+polling, like fingers on the tray. Fakes here are minimal and portable; on CPython a caller may
+pass the decoding panel (trayhost.oled) or the tests' power-cut flash instead.
 """
 
-from autoplay import SeededDice, bot_action
 from dicetray.app import LONG_BUTTONS, PLAY, SETUP, App
 from dicetray.buttons import Buttons
 from dicetray.display import Display
 from dicetray.rules import PRESET_NAMES
 from dicetray.store import Store
+
+from trayhost.autoplay import SeededDice, bot_action
 
 NAMES = ("KEEP1", "KEEP2", "KEEP3", "ROLL", "OK")
 KEYS = {"1": "KEEP1", "2": "KEEP2", "3": "KEEP3", "r": "ROLL", "o": "OK", "O": "OK"}
