@@ -15,6 +15,7 @@ from dicetray.store import Store
 from fakes.flash import FakeFlash
 from trayhost.autoplay import SeededDice
 from trayhost.oled import FakeI2C
+from trayhost.pins import ticks_add
 from trayhost.trayrun import Tray, bot_keys
 
 # ---- helpers shared by test_tray_*.py ------------------------------------------------------
@@ -334,7 +335,7 @@ def levels(tray, pin, steps):
     for level, ms in steps:
         pin.level = level
         for _ in range(ms):
-            tray.now = (tray.now + 1) & ((1 << 30) - 1)
+            tray.now = ticks_add(tray.now, 1)
             tray.app.step(tray.now)
 
 
@@ -430,7 +431,7 @@ NEAR_WRAP = (1 << 30) - 100_000  # the Pico's ticks wrap during these tests
 def idle(tray, ms, step=250):
     """No press for ms; the main loop polls every step ms (coarser than 5 ms: it is quicker)."""
     for _ in range(ms // step):
-        tray.now = (tray.now + step) & ((1 << 30) - 1)
+        tray.now = ticks_add(tray.now, step)
         tray.app.step(tray.now)
 
 

@@ -170,6 +170,7 @@ import gc
 import json
 from trayhost import trayrun
 from trayhost.autoplay import SeededDice
+from trayhost.pins import ticks_add
 
 
 class NullI2C:
@@ -184,7 +185,7 @@ def noop(now):
 def polls(fn, n, now):
     before = gc.mem_alloc()
     for _ in range(n):
-        now = trayrun.ticks_add(now, trayrun.POLL_MS)
+        now = ticks_add(now, trayrun.POLL_MS)
         fn(now)
     return gc.mem_alloc() - before, now
 

@@ -25,7 +25,8 @@ from dicetray.store import Store
 from PIL import Image
 from trayhost.autoplay import ScriptedDice
 from trayhost.oled import FakeI2C
-from trayhost.trayrun import NAMES, Buzzer, MemFS, Pin, Tray, ticks_add, ticks_diff
+from trayhost.pins import FakeClock, FakePin, ticks_diff
+from trayhost.trayrun import NAMES, Buzzer, MemFS, Tray
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 OUT = os.path.join(ROOT, "docs", "screens")
@@ -248,21 +249,13 @@ def safe_mode(shots):
     shots.append(Shot("safe_mode", "safe mode (OK held at power-up)", 128, 64, _bits(i2c)))
 
 
-class _CrashBoard:
+class _CrashBoard(FakeClock):
     """What runner.run needs of a Board; the clock moves only when slept."""
 
     def __init__(self):
-        self.now = 0
-        self.pins = [(n, Pin()) for n in NAMES]
+        super().__init__()
+        self.pins = [(n, FakePin()) for n in NAMES]
         self.buzzer = Buzzer()
-        self.ticks_diff = ticks_diff
-        self.ticks_add = ticks_add
-
-    def ticks_ms(self):
-        return self.now
-
-    def sleep_ms(self, ms):
-        self.now = ticks_add(self.now, ms)
 
     def random_bits(self, k):
         return 0x2545F491 & ((1 << k) - 1)

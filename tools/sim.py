@@ -23,14 +23,13 @@ from dicetray.display import Display
 from dicetray.runner import die_from_bits
 from dicetray.store import Store
 from trayhost.oled import FakeI2C
-from trayhost.pins import FakePin
+from trayhost.pins import TICKS_MAX, FakePin, ticks_add, ticks_diff
 from trayhost.trayrun import KEYS, LONG_MS, NAMES, POLL_MS, PRESS_MS, Tray
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 
 KEY_ALIASES = {" ": "r", "\n": "o", "\r": "o"}
 LEGEND = "1 2 3 keep | r/space roll | o/Enter OK | O long OK | q quit"
-MASK = 0x3FFFFFFF
 
 
 def half_blocks(pixels):
@@ -99,7 +98,7 @@ def headless(args):
 
 
 def ticks():
-    return int(time.monotonic() * 1000) & MASK
+    return int(time.monotonic() * 1000) & TICKS_MAX
 
 
 class Interactive:
@@ -109,19 +108,19 @@ class Interactive:
         self.i2c = FakeI2C(**panel_args(args))
         self.pins = {n: FakePin(1) for n in NAMES}
         self.display = Display(self.i2c, 128, args.height, driver=args.driver,
-                               ticks_diff=_diff)
-        buttons = Buttons([(n, self.pins[n]) for n in NAMES], _diff, long_press=LONG_BUTTONS)
+                               ticks_diff=ticks_diff)
+        buttons = Buttons([(n, self.pins[n]) for n in NAMES], ticks_diff, long_press=LONG_BUTTONS)
         folder = args.save_dir
         os.makedirs(folder, exist_ok=True)
         rng = random.Random(args.seed) if args.seed is not None else random.SystemRandom()
         self.app = App(self.display, buttons, Store(root=folder), die_from_bits(rng.getrandbits),
-                       _diff, _add, None, rng.getrandbits(30))
+                       ticks_diff, ticks_add, None, rng.getrandbits(30))
         self.releases = {}  # pin name -> ticks when the simulated finger lifts
 
     def press(self, k, now):
         name = KEYS[k]
         self.pins[name].value(0)
-        self.releases[name] = _add(now, LONG_MS if k == "O" else PRESS_MS)
+        self.releases[name] = ticks_add(now, LONG_MS if k == "O" else PRESS_MS)
 
     def draw(self, out):
         lines = frame_text(self.i2c.panel.pixels())
@@ -150,7 +149,7 @@ class Interactive:
                         self.press(k, ticks())
                 now = ticks()
                 for name, at in list(self.releases.items()):
-                    if _diff(now, at) >= 0:
+                    if ticks_diff(now, at) >= 0:
                         self.pins[name].value(1)
                         del self.releases[name]
                 self.app.step(now)
@@ -162,14 +161,6 @@ class Interactive:
             out.write("\x1b[?25h\n")
             out.flush()
         return 0
-
-
-def _add(a, b):
-    return (a + b) & MASK
-
-
-def _diff(a, b):
-    return ((a - b + 0x20000000) & MASK) - 0x20000000
 
 
 def main(argv=None):

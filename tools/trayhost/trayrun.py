@@ -13,6 +13,7 @@ from dicetray.rules import PRESET_NAMES
 from dicetray.store import Store
 
 from trayhost.autoplay import SeededDice, bot_action
+from trayhost.pins import FakePin, ticks_add, ticks_diff
 
 NAMES = ("KEEP1", "KEEP2", "KEEP3", "ROLL", "OK")
 KEYS = {"1": "KEEP1", "2": "KEEP2", "3": "KEEP3", "r": "ROLL", "o": "OK", "O": "OK"}
@@ -20,22 +21,6 @@ POLL_MS = 5
 PRESS_MS = 60
 LONG_MS = 900
 REST_MS = 420  # longer than the roll animation, so no key lands in it
-
-
-def ticks_add(a, b):
-    return (a + b) & 0x3FFFFFFF
-
-
-def ticks_diff(a, b):
-    return ((a - b + 0x20000000) & 0x3FFFFFFF) - 0x20000000
-
-
-class Pin:
-    def __init__(self):
-        self.level = 1
-
-    def value(self):
-        return self.level
 
 
 class RecordingI2C:
@@ -134,7 +119,7 @@ class Tray:
     def __init__(self, roll, i2c=None, fs=None, width=128, height=64, driver="ssd1306",
                  start_ms=0, seed=1):
         self.now = start_ms
-        self.pins = {n: Pin() for n in NAMES}
+        self.pins = {n: FakePin() for n in NAMES}
         self.i2c = i2c if i2c is not None else RecordingI2C()
         self.fs = fs if fs is not None else MemFS()
         self.display = Display(self.i2c, width, height, driver=driver, ticks_diff=ticks_diff)
@@ -158,9 +143,9 @@ class Tray:
             self.run(1000)
             return
         pin = self.pins[KEYS[k]]
-        pin.level = 0
+        pin.press()
         self.run(LONG_MS if k == "O" else PRESS_MS)
-        pin.level = 1
+        pin.release()
         self.run(REST_MS)
 
     def keys(self, text):
