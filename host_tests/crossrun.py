@@ -38,15 +38,10 @@ def random_games(count):
             if actions % 7 == 3:
                 # Resume from a save now and then: play on with the loaded game.
                 g = Game.from_dict(json.loads(json.dumps(g.to_dict())), g.roll)
-            actions += play_random_steps(g, bot, 1)
+            apply(g, bot_action(g, bot))
+            actions += 1
         out.append({"seed": seed, "actions": actions, "state": g.to_dict()})
     return out
-
-
-def play_random_steps(game, bot, n):
-    for _ in range(n):
-        apply(game, bot_action(game, bot))
-    return n
 
 
 def main(vectors_dir, games=25):

@@ -16,7 +16,7 @@ from fakes.flash import FakeFlash
 from trayhost.autoplay import SeededDice
 from trayhost.oled import FakeI2C
 from trayhost.pins import ticks_add
-from trayhost.trayrun import Tray, bot_keys
+from trayhost.trayrun import Tray, bot_keys, game_keys
 
 # ---- helpers shared by test_tray_*.py ------------------------------------------------------
 
@@ -107,23 +107,17 @@ def state(tray):
 
 
 def play(tray, players, preset, bot, max_keys=20000, each_key=None):
-    """Bot presses until a game of `preset` was played to its end and setup shows again.
-
-    Returns the games seen (normally one). each_key(tray) runs after every key."""
+    """Bot presses (trayrun.game_keys) until a game of `preset` was played to its end and setup
+    shows again. Returns the games seen (normally one). each_key(tray) runs after every key."""
     games = []
-    pressed = 0
-    while pressed < max_keys:
-        app = tray.app
-        if app.game is not None and (not games or games[-1] is not app.game):
-            games.append(app.game)
-        if games and games[-1].over and app.screen == SETUP:
-            return games
-        for k in bot_keys(app, bot, (players, preset)):
-            tray.key(k)
-            pressed += 1
-            if each_key:
-                each_key(tray)
-    raise AssertionError("no end after %d keys" % max_keys)
+    for _ in game_keys(tray, players, preset, bot, max_keys):
+        game = tray.app.game
+        if game is not None and (not games or games[-1] is not game):
+            games.append(game)
+        if each_key:
+            each_key(tray)
+    assert games and games[-1].over
+    return games
 
 
 def to_first_throw(tray, limit=60):

@@ -40,9 +40,8 @@ import tempfile
 import time
 
 import trayhost  # noqa: F401  (first: the firmware importable as on the Pico)
-from dicetray.app import SETUP
 from dicetray.game import Game
-from dicetray.rules import PRESET_NAMES, PRESETS, all_throws, evaluate
+from dicetray.rules import PRESETS, all_throws, evaluate
 from mpy import TRAYHOST, copy_packages, node_ready, run_micropython
 from trayhost import trayrun
 from trayhost.autoplay import SeededDice, play_random
@@ -107,29 +106,18 @@ import json
 
 
 def games(tray, seed, players, results):
-    # trayrun.play_game, one key per next(): every preset, each from a fresh tray.
-    from dicetray.app import PLAY, SETUP
+    # trayrun.tour, one step per next(): every preset, each from a fresh tray, then its keys.
     from dicetray.rules import PRESET_NAMES
     from trayhost.autoplay import SeededDice
     for i, preset in enumerate(PRESET_NAMES):
         if tray is None:
             tray = trayrun.Tray(SeededDice(seed + i), seed=seed + i)
             yield
-        bot = SeededDice(seed + i)
         keys = 0
-        started = False
-        while True:
-            app = tray.app
-            if app.screen == PLAY:
-                started = True
-            if started and app.screen == SETUP:
-                break
-            for k in trayrun.bot_keys(app, bot, (players, preset)):
-                tray.key(k)
-                keys += 1
-                yield
-        i2c = tray.i2c
-        results.append([preset, keys, i2c.bytes, i2c.sum, tray.app.screen == SETUP])
+        for _ in trayrun.game_keys(tray, players, preset, SeededDice(seed + i)):
+            keys += 1
+            yield
+        results.append(trayrun.game_line(preset, keys, tray))
         tray = None
 
 
@@ -255,17 +243,12 @@ class PressMeter:
 
 def press_figures():
     """Scripted games of every preset (trayrun.tour's), each press metered."""
-    samples, lines, unchanged = [], [], 0
-    for i, preset in enumerate(PRESET_NAMES):
-        seed = TOUR_SEED + i
-        tray = trayrun.Tray(SeededDice(seed), seed=seed)
-        meter = PressMeter(tray)
-        keys = trayrun.play_game(tray, TOUR_PLAYERS, preset, seed)
-        lines.append([preset, keys, tray.i2c.bytes, tray.i2c.sum, tray.app.screen == SETUP])
-        samples += meter.samples
-        unchanged += meter.unchanged
+    meters = []
+    lines = trayrun.tour(TOUR_SEED, TOUR_PLAYERS, lambda tray: meters.append(PressMeter(tray)))
     if lines != trayrun.tour(TOUR_SEED, TOUR_PLAYERS):
         raise RuntimeError("the metered games differ from trayrun.tour(): the hooks changed them")
+    samples = [sample for meter in meters for sample in meter.samples]
+    unchanged = sum(meter.unchanged for meter in meters)
     display = trayrun.Tray(SeededDice(1)).display
     full = display.full_frame_bytes()
     nbytes = [b for b, _ in samples]

@@ -13,7 +13,7 @@ import sys
 import trayhost  # noqa: F401  (first: the firmware importable as on the Pico)
 from dicetray.game import Game, GameError
 from dicetray.rules import OPTION_CHOICES, PRESET_NAMES, PRESETS, RulesError, evaluate
-from trayhost.autoplay import ScriptedDice, SeededDice, apply, bot_action
+from trayhost.autoplay import ScriptedDice, SeededDice, play_random
 
 
 def who(p):
@@ -35,6 +35,10 @@ class Printer:
         g = self.game
         parts = ["%s %d" % (who(p), g.tokens[p]) for p in range(g.n) if p not in g.out]
         return "  tokens: " + ", ".join(parts) + (" | pot %d" % g.pot if g.pot else "")
+
+    def events(self, evs):
+        for ev in evs:
+            self.event(ev)
 
     def event(self, ev):
         g = self.game
@@ -118,13 +122,11 @@ def play(preset, players, dice, options=(), seed=0, out=print, max_actions=10000
         out("options changed: " + changed)
     for ev in game.take_events():
         printer.event(ev)
-    bot = SeededDice(seed + 1000)
-    for _ in range(max_actions):
-        if game.over:
-            return game
-        for ev in apply(game, bot_action(game, bot)):
-            printer.event(ev)
-    raise SystemExit("the game did not end within %d actions" % max_actions)
+    try:
+        play_random(game, SeededDice(seed + 1000), max_actions, printer.events)
+    except RuntimeError as e:
+        raise SystemExit("error: %s" % e) from None
+    return game
 
 
 def main(argv=None):

@@ -182,9 +182,9 @@ def bot_keys(app, bot, want):
     return "".join("123"[i] for bits in (off, on) for i in range(3) if bits & (1 << i)) + "r"
 
 
-def play_game(tray, players, preset, seed, max_keys=20000):
-    """Press buttons until a whole game of `preset` is played and the tray is back at setup."""
-    bot = SeededDice(seed)
+def game_keys(tray, players, preset, bot, max_keys=20000):
+    """The bot (a SeededDice) at the buttons until a game of `preset` is played and setup shows
+    again. A generator: it yields each key once pressed, so a caller can look between keys."""
     pressed = 0
     started = False
     while pressed < max_keys:
@@ -192,18 +192,34 @@ def play_game(tray, players, preset, seed, max_keys=20000):
         if app.screen == PLAY:
             started = True
         if started and app.screen == SETUP:
-            return pressed
+            return
         for k in bot_keys(app, bot, (players, preset)):
             tray.key(k)
             pressed += 1
+            yield k
     raise RuntimeError("no end after %d keys" % max_keys)
 
 
-def tour(seed=3, players=3):
-    """Every preset played to its end through the buttons; a summary line per game."""
+def play_game(tray, players, preset, seed, max_keys=20000):
+    """Press buttons until a whole game of `preset` is played; returns the keys pressed."""
+    pressed = 0
+    for _ in game_keys(tray, players, preset, SeededDice(seed), max_keys):
+        pressed += 1
+    return pressed
+
+
+def game_line(preset, keys, tray):
+    """tour()'s line for one game: preset, keys, bus bytes and checksum, back at setup."""
+    return [preset, keys, tray.i2c.bytes, tray.i2c.sum, tray.app.screen == SETUP]
+
+
+def tour(seed=3, players=3, watch=None):
+    """Every preset played to its end through the buttons, each on a fresh tray; a line per
+    game. watch(tray), if given, sees each tray before its game is played (the bench's meter)."""
     lines = []
     for i, preset in enumerate(PRESET_NAMES):
         tray = Tray(SeededDice(seed + i), seed=seed + i)
-        keys = play_game(tray, players, preset, seed + i)
-        lines.append([preset, keys, tray.i2c.bytes, tray.i2c.sum, tray.app.screen == SETUP])
+        if watch is not None:
+            watch(tray)
+        lines.append(game_line(preset, play_game(tray, players, preset, seed + i), tray))
     return lines
