@@ -114,18 +114,25 @@ class Buzzer:
 
 
 class Tray:
-    """App + buttons + display + store on fakes, with a clock that only moves when told."""
+    """App + buttons + display + store on fakes, with a clock that only moves when told.
+
+    The display is the driver on ``i2c`` (a RecordingI2C unless given), or ``display``: any
+    display (the interface in dicetray/display.py). The store is ``store``, or one on ``fs``.
+    """
 
     def __init__(self, roll, i2c=None, fs=None, width=128, height=64, driver="ssd1306",
-                 start_ms=0, seed=1):
+                 start_ms=0, seed=1, display=None, store=None):
         self.now = start_ms
         self.pins = {n: FakePin() for n in NAMES}
-        self.i2c = i2c if i2c is not None else RecordingI2C()
-        self.fs = fs if fs is not None else MemFS()
-        self.display = Display(self.i2c, width, height, driver=driver, ticks_diff=ticks_diff)
+        if display is None:
+            i2c = i2c if i2c is not None else RecordingI2C()
+            display = Display(i2c, width, height, driver=driver, ticks_diff=ticks_diff)
+        self.i2c = i2c
+        self.display = display
         self.buttons = Buttons([(n, self.pins[n]) for n in NAMES], ticks_diff,
                                long_press=LONG_BUTTONS)
-        self.store = Store(fs=self.fs)
+        self.store = store if store is not None else Store(fs=fs if fs is not None else MemFS())
+        self.fs = self.store.fs
         self.buzzer = Buzzer()
         self.roll = roll
         self.app = App(self.display, self.buttons, self.store, roll, ticks_diff, ticks_add,
