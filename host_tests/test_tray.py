@@ -1,6 +1,6 @@
 """A whole tray through its buttons: every preset to the end, keeps, OK, holds, idle, unplugging.
 
-The tray is trayrun.Tray on the decoding panel (fakes.oled) and the power-cut flash
+The tray is trayhost.trayrun.Tray on the decoding panel (trayhost.oled) and the power-cut flash
 (fakes.flash). The helpers here are shared by test_tray_*.py.
 """
 
