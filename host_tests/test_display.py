@@ -7,6 +7,7 @@ from dicetray import font
 from dicetray.display import Display
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from trayhost.canvas import pixel_rows
 from trayhost.oled import ETIMEDOUT, FakeI2C, FakePanel, ProtocolError
 
 DRIVERS = ("ssd1306", "sh1106")
@@ -22,11 +23,7 @@ def make(driver="ssd1306", height=64, rotate=False, **kw):
 
 def rows_of(d):
     """The frame buffer as rows of 0/1, read straight from its MONO_VLSB bytes."""
-    w, buf = d.width, d.buffer
-    return [
-        bytearray((buf[(y >> 3) * w + x] >> (y & 7)) & 1 for x in range(w))
-        for y in range(d.height)
-    ]
+    return pixel_rows(d.buffer, d.width, d.height)
 
 
 def rotated(rows):

@@ -14,6 +14,7 @@ from dicetray.rules import PRESET_NAMES, PRESETS
 from dicetray.store import Store
 from fakes.flash import FakeFlash
 from trayhost.autoplay import SeededDice
+from trayhost.canvas import pixel_rows
 from trayhost.oled import FakeI2C
 from trayhost.pins import ticks_add
 from trayhost.trayrun import Tray, bot_keys, game_keys
@@ -78,11 +79,7 @@ def make_tray(seed=1, flash=None, driver="ssd1306", height=64, start_ms=0, dice=
 
 def fb_rows(display):
     """The frame buffer as rows of 0/1, read straight from its MONO_VLSB bytes."""
-    w, buf = display.width, display.buffer
-    return [
-        bytearray((buf[(y >> 3) * w + x] >> (y & 7)) & 1 for x in range(w))
-        for y in range(display.height)
-    ]
+    return pixel_rows(display.buffer, display.width, display.height)
 
 
 def assert_panel_shows(tray, lit=True):

@@ -7,6 +7,14 @@ sleeps; a browser canvas would be another class with these members.
 import framebuf  # CPython: trayhost's stand-in, put in place when the package was imported
 
 
+def pixel_rows(buf, width, height):
+    """MONO_VLSB frame buffer bytes as rows (bytearrays) of 0/1, top row first."""
+    return [
+        bytearray((buf[(y >> 3) * width + x] >> (y & 7)) & 1 for x in range(width))
+        for y in range(height)
+    ]
+
+
 class CanvasDisplay:
     """``fb``, ``width``, ``height``, ``show``, ``dim``, ``sleep``; ``pixels()`` to look at it.
 
@@ -39,10 +47,6 @@ class CanvasDisplay:
 
     def pixels(self):
         """Rows (bytearrays of 0/1) of what the screen shows: all dark while asleep."""
-        w, shown = self.width, self._shown
         if self.asleep:
-            return [bytearray(w) for _ in range(self.height)]
-        return [
-            bytearray((shown[(y >> 3) * w + x] >> (y & 7)) & 1 for x in range(w))
-            for y in range(self.height)
-        ]
+            return [bytearray(self.width) for _ in range(self.height)]
+        return pixel_rows(self._shown, self.width, self.height)
