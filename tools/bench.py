@@ -24,10 +24,11 @@ its buttons, as trayrun.tour() does (checked: the same games, the same bytes on 
   garbage between pieces with nothing on the stack and hands the next piece the live heap
   (gc.mem_alloc() after that collection) as LIVE_HEAP; see tools/micropython/run.mjs. Figures
   are relative to the VM before any firmware import, so they count the firmware's code, the
-  tray's objects, and also the fakes: trayrun's and autoplay's code, the in-memory save files
-  (their share is printed). heap_after_boot: after the tray is built and app.boot() has run.
-  heap_peak: the highest live heap after every key press (one piece per key: press, hold,
-  release and rest, as trayrun's Tray.key) over the games of every preset.
+  tray's objects, and also the fakes: the code of the trayhost modules the tray runs on
+  (trayrun, autoplay, pins and the package), the in-memory save files (their share is
+  printed). heap_after_boot: after the tray is built and app.boot() has run. heap_peak: the
+  highest live heap after every key press (one piece per key: press, hold, release and rest,
+  as trayrun's Tray.key) over the games of every preset.
 - Idle allocation (MicroPython): gc.mem_alloc() delta over IDLE_POLLS app.step(now) calls with no
   press, 5 ms apart (a keepalive refresh of the panel included), on a few screens; the worst,
   per poll. The I2C there is a fake that allocates nothing, like machine.I2C: trayrun's
@@ -371,7 +372,7 @@ def tray_figures():
         return result
     heap, idle = tray_heap_figures(p["lines"])
     objects = heap["boot"] - heap["firmware_code"] - heap["harness_code"]
-    print("MicroPython  live heap after boot: %d bytes (firmware code %d, trayrun + autoplay code"
+    print("MicroPython  live heap after boot: %d bytes (firmware code %d, trayhost harness code"
           " %d, the tray's objects %d)"
           % (heap["boot"], heap["firmware_code"], heap["harness_code"], objects))
     print("MicroPython  live heap, peak after a key press over every game: %d bytes"
