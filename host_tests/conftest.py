@@ -3,7 +3,8 @@
 import os
 
 import pytest
-from mpy import node_ready, run_micropython
+import trayhost  # noqa: F401  (before any test imports the firmware: framebuf on CPython)
+from mpy import TRAYHOST, copy_packages, node_ready, run_micropython
 
 
 @pytest.fixture(scope="session")
@@ -18,3 +19,9 @@ def micropython():
     if reason:
         pytest.skip(reason)
     return run_micropython
+
+
+@pytest.fixture(scope="session")
+def host_package(tmp_path_factory):
+    """A folder holding the trayhost package, to mount on MicroPython beside the firmware."""
+    return copy_packages(tmp_path_factory.mktemp("host"), TRAYHOST)

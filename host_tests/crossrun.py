@@ -2,11 +2,11 @@
 
 import json
 
-from autoplay import SeededDice, apply, bot_action
 from dicetray.game import Game
 from dicetray.rules import PRESETS, all_throws, evaluate
 from dicetray.savecheck import load
 from scenario_runner import run
+from trayhost.autoplay import SeededDice, apply, bot_action
 
 
 def rules_table():
@@ -39,15 +39,10 @@ def random_games(count):
             if actions % 7 == 3:
                 # Resume from a save now and then: play on with the loaded game.
                 g = load(json.loads(json.dumps(g.to_dict())), g.roll)
-            actions += play_random_steps(g, bot, 1)
+            apply(g, bot_action(g, bot))
+            actions += 1
         out.append({"seed": seed, "actions": actions, "state": g.to_dict()})
     return out
-
-
-def play_random_steps(game, bot, n):
-    for _ in range(n):
-        apply(game, bot_action(game, bot))
-    return n
 
 
 def main(vectors_dir, games=25):

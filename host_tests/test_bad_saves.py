@@ -2,11 +2,9 @@
 
 import json
 import os
-import shutil
 import sys
 
 import pytest
-import savefuzz
 from dicetray import runner, savecheck
 from dicetray.app import NOTICE, PLAY, SETUP, App
 from dicetray.game import Game, SaveError
@@ -18,6 +16,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from scenario_runner import Script
 from test_tray_runner import apps, rig  # noqa: F401 (apps is a fixture)
+from trayhost import savefuzz
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(HERE)
@@ -276,7 +275,7 @@ def test_running_for_good_counts_no_polls(monkeypatch):
 
 MICROPYTHON_SCRIPT = """\
 import json, os
-import savefuzz
+from trayhost import savefuzz
 from dicetray.game import SaveError
 from dicetray.savecheck import load
 from dicetray.store import Store
@@ -300,23 +299,15 @@ print(json.dumps(out))
 """
 
 
-@pytest.fixture(scope="module")
-def fuzz_harness(tmp_path_factory):
-    d = tmp_path_factory.mktemp("fuzz")
-    for name in ("savefuzz.py", "autoplay.py"):
-        shutil.copy(os.path.join(ROOT, "tools", name), d)
-    return str(d)
-
-
 @pytest.mark.parametrize("mpy", [False, True], ids=["py", "mpy"])
-def test_micropython_refuses_the_same_saves_and_plays_the_same(micropython, fuzz_harness, mpy):
+def test_micropython_refuses_the_same_saves_and_plays_the_same(micropython, host_package, mpy):
     disagree = [make() for _, make, _ in DISAGREEING]
     fuzz = savefuzz.cases(23, 40)
     script = MICROPYTHON_SCRIPT % {"deep": DEEP, "disagree": json.dumps(disagree),
                                    "fuzz": json.dumps(fuzz)}
     expected_fuzz = [list(savefuzz.play_on(json.loads(json.dumps(d)), i))
                      for i, d in enumerate(fuzz)]
-    out = json.loads(micropython(script, paths=[FIRMWARE, fuzz_harness], mpy=mpy, timeout=300))
+    out = json.loads(micropython(script, paths=[FIRMWARE, host_package], mpy=mpy, timeout=300))
     assert out["deep"] == [None, "Save invalid: kept as game.bad"]
     assert out["deep_kept"] == len(deep_save())
     assert out["disagree"] == ["bad save: " + why for _, _, why in DISAGREEING]

@@ -2,9 +2,9 @@
 
 import pytest
 from dicetray.buttons import LONG, PRESS, Buttons
-from fakes.pins import TICKS_MAX, TICKS_PERIOD, FakeClock, FakePin, ticks_diff
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from trayhost.pins import TICKS_MAX, TICKS_PERIOD, FakeClock, FakePin, ticks_diff
 
 NAMES = ("KEEP1", "KEEP2", "KEEP3", "ROLL", "OK")
 DEBOUNCE = Buttons.debounce_ms

@@ -3,10 +3,10 @@
 import json
 
 import pytest
-from autoplay import ScriptedDice, SeededDice, apply, bot_action, play_random
 from dicetray.game import Game, GameError
 from dicetray.rules import PRESETS
 from dicetray.savecheck import load
+from trayhost.autoplay import ScriptedDice, SeededDice, apply, bot_action, play_random
 
 
 def new(preset="classic", players=2, dice=(), **opts):

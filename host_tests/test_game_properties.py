@@ -2,12 +2,12 @@
 
 import json
 
-from autoplay import SeededDice, apply, bot_action, play_random
 from dicetray.game import MAX_THROWS, Game
 from dicetray.rules import OPTION_CHOICES, PRESETS
 from dicetray.savecheck import load
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from trayhost.autoplay import SeededDice, apply, bot_action, play_random
 
 TURN_CAP = 2000  # generous: the longest of thousands of bot games is a few hundred turns
 

@@ -1,15 +1,15 @@
 """The whole tray on real MicroPython (from .py and from .mpy): the same games, the same frames.
 
-trayrun's tray (app, buttons, display, store on portable fakes) is played through its buttons on
+trayhost.trayrun's tray (app, buttons, display, store on portable fakes) is played through its
+buttons on
 both VMs by the same probe text, and everything it reports must be equal: keys pressed, the byte
 count and checksum of everything sent on the I2C bus (every frame, every command), the screens
-reached and the saves written. Only the firmware and trayrun's imports are mounted, never
-main.py's board: the probe must not import main, board or machine.
+reached and the saves written. Only the firmware and the trayhost package are mounted, and
+main.py's board is never imported: the probe must not import main, board or machine.
 """
 
 import json
 import os
-import shutil
 
 import pytest
 from dicetray.rules import OPTION_CHOICES, OPTION_NAMES
@@ -24,8 +24,8 @@ TOURS = ((3, 3), (10, 2))
 # The same text runs on CPython (exec) and on MicroPython; probe() returns plain JSON data.
 PROBE = """
 import json
-import trayrun
-from autoplay import SeededDice
+from trayhost import trayrun
+from trayhost.autoplay import SeededDice
 from dicetray.rules import PRESET_NAMES
 
 
@@ -86,8 +86,8 @@ RUN = "import json, sys\n" + PROBE + """
 TOURS = TOURS_HERE
 out = probe()
 out["modules"] = sorted(sys.modules)
-out["files"] = {name: sys.modules[name].__file__ for name in ("trayrun", "autoplay",
-                "dicetray.app", "dicetray.display", "dicetray.ui")}
+out["files"] = {name: sys.modules[name].__file__ for name in ("trayhost.trayrun",
+                "trayhost.autoplay", "dicetray.app", "dicetray.display", "dicetray.ui")}
 import os
 out["mounted"] = sorted(os.listdir("/mnt/0"))
 print(json.dumps(out))
@@ -101,24 +101,14 @@ def cpython_probe():
 
 
 @pytest.fixture(scope="module")
-def harness(tmp_path_factory):
-    # trayrun and what it imports besides the firmware; nothing else, so the .mpy builds do not
-    # compile the pytest files.
-    d = tmp_path_factory.mktemp("trayrun")
-    for src in (os.path.join(HERE, "trayrun.py"), os.path.join(ROOT, "tools", "autoplay.py")):
-        shutil.copy(src, d)
-    return str(d)
-
-
-@pytest.fixture(scope="module")
 def expected():
     return cpython_probe()
 
 
 @pytest.fixture(scope="module", params=[False, True], ids=["py", "mpy"])
-def on_micropython(request, micropython, harness):
+def on_micropython(request, micropython, host_package):
     script = RUN.replace("TOURS_HERE", repr(TOURS))
-    out = micropython(script, paths=[FIRMWARE, harness], mpy=request.param, timeout=600)
+    out = micropython(script, paths=[FIRMWARE, host_package], mpy=request.param, timeout=600)
     return request.param, json.loads(out.strip().splitlines()[-1])
 
 

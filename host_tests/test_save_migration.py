@@ -12,9 +12,9 @@ import json
 import os
 
 import pytest
-from autoplay import SeededDice, apply, bot_action
 from dicetray.savecheck import load
 from dicetray.state import SAVE_VERSION
+from trayhost.autoplay import SeededDice, apply, bot_action
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(HERE)

@@ -1,21 +1,23 @@
 """A whole tray through its buttons: every preset to the end, keeps, OK, holds, idle, unplugging.
 
-The tray is trayrun.Tray on the decoding panel (fakes.oled) and the power-cut flash
+The tray is trayhost.trayrun.Tray on the decoding panel (trayhost.oled) and the power-cut flash
 (fakes.flash). The helpers here are shared by test_tray_*.py.
 """
 
 import json
 
 import pytest
-from autoplay import SeededDice
 from dicetray import app as app_mod
 from dicetray.app import OVER, PHASE, PLAY, RESULT, RESUME, SETUP, STANDINGS
 from dicetray.rules import PRESET_NAMES, PRESETS
 from dicetray.savecheck import load
 from dicetray.store import Store
 from fakes.flash import FakeFlash
-from fakes.oled import FakeI2C
-from trayrun import Tray, bot_keys
+from trayhost.autoplay import SeededDice
+from trayhost.canvas import pixel_rows
+from trayhost.oled import FakeI2C
+from trayhost.pins import ticks_add
+from trayhost.trayrun import Tray, bot_keys, game_keys
 
 # ---- helpers shared by test_tray_*.py ------------------------------------------------------
 
@@ -77,11 +79,7 @@ def make_tray(seed=1, flash=None, driver="ssd1306", height=64, start_ms=0, dice=
 
 def fb_rows(display):
     """The frame buffer as rows of 0/1, read straight from its MONO_VLSB bytes."""
-    w, buf = display.width, display.buffer
-    return [
-        bytearray((buf[(y >> 3) * w + x] >> (y & 7)) & 1 for x in range(w))
-        for y in range(display.height)
-    ]
+    return pixel_rows(display.buffer, display.width, display.height)
 
 
 def assert_panel_shows(tray, lit=True):
@@ -106,23 +104,17 @@ def state(tray):
 
 
 def play(tray, players, preset, bot, max_keys=20000, each_key=None):
-    """Bot presses until a game of `preset` was played to its end and setup shows again.
-
-    Returns the games seen (normally one). each_key(tray) runs after every key."""
+    """Bot presses (trayrun.game_keys) until a game of `preset` was played to its end and setup
+    shows again. Returns the games seen (normally one). each_key(tray) runs after every key."""
     games = []
-    pressed = 0
-    while pressed < max_keys:
-        app = tray.app
-        if app.game is not None and (not games or games[-1] is not app.game):
-            games.append(app.game)
-        if games and games[-1].over and app.screen == SETUP:
-            return games
-        for k in bot_keys(app, bot, (players, preset)):
-            tray.key(k)
-            pressed += 1
-            if each_key:
-                each_key(tray)
-    raise AssertionError("no end after %d keys" % max_keys)
+    for _ in game_keys(tray, players, preset, bot, max_keys):
+        game = tray.app.game
+        if game is not None and (not games or games[-1] is not game):
+            games.append(game)
+        if each_key:
+            each_key(tray)
+    assert games and games[-1].over
+    return games
 
 
 def to_first_throw(tray, limit=60):
@@ -334,7 +326,7 @@ def levels(tray, pin, steps):
     for level, ms in steps:
         pin.level = level
         for _ in range(ms):
-            tray.now = (tray.now + 1) & ((1 << 30) - 1)
+            tray.now = ticks_add(tray.now, 1)
             tray.app.step(tray.now)
 
 
@@ -430,7 +422,7 @@ NEAR_WRAP = (1 << 30) - 100_000  # the Pico's ticks wrap during these tests
 def idle(tray, ms, step=250):
     """No press for ms; the main loop polls every step ms (coarser than 5 ms: it is quicker)."""
     for _ in range(ms // step):
-        tray.now = (tray.now + step) & ((1 << 30) - 1)
+        tray.now = ticks_add(tray.now, step)
         tray.app.step(tray.now)
 
 

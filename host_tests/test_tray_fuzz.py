@@ -4,18 +4,18 @@ import json
 from collections import Counter
 from unittest import mock
 
-from autoplay import SeededDice
 from dicetray.game import Game
 from fakes.flash import FakeFlash
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from test_tray import assert_panel_shows, fb_rows, make_tray, play, tokens_ok
-from trayrun import NAMES
+from trayhost.autoplay import SeededDice
+from trayhost.pins import TICKS_MAX, ticks_add
+from trayhost.trayrun import NAMES
 
 # Contact bounce lasts up to ~20 ms (buttons.py): "up" for longer is a real release. The
 # reference below uses this, not Buttons.debounce_ms, so a debounce cut too short is caught.
 BOUNCE_MS = 20
-MASK = (1 << 30) - 1
 
 
 def _saved_games():
@@ -106,7 +106,7 @@ class Counting:
 @given(
     stream=st.lists(ITEM, min_size=40, max_size=150),
     resume=st.sampled_from([None, 0, 1]),
-    start=st.sampled_from([0, MASK - 20_000]),  # also across the ticks wrap
+    start=st.sampled_from([0, TICKS_MAX - 20_000]),  # also across the ticks wrap
     seed=st.integers(1, 1000),
 )
 def test_random_button_streams_never_break_the_tray(stream, resume, start, seed):
@@ -141,7 +141,7 @@ def test_random_button_streams_never_break_the_tray(stream, resume, start, seed)
 
         def poll(ms):
             nonlocal elapsed
-            tray.now = (tray.now + ms) & MASK
+            tray.now = ticks_add(tray.now, ms)
             elapsed += ms
             presses.sample(elapsed, levels)
             app.step(tray.now)

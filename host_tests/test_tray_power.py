@@ -3,15 +3,12 @@
 import json
 
 import pytest
-from autoplay import SeededDice
 from dicetray import ui
 from dicetray.app import NOTICE, OVER, PLAY, RESUME, SETUP
 from dicetray.display import Display
 from dicetray.game import Game
 from dicetray.store import Store
 from fakes.flash import FakeFlash, PowerCut
-from fakes.oled import FakeI2C
-from fakes.pins import ticks_diff
 from test_tray import (
     CountingDice,
     SpyStore,
@@ -23,7 +20,10 @@ from test_tray import (
     to_first_throw,
     tokens_ok,
 )
-from trayrun import bot_keys
+from trayhost.autoplay import SeededDice
+from trayhost.oled import FakeI2C
+from trayhost.pins import ticks_diff
+from trayhost.trayrun import bot_keys
 
 # Where a cut lands in a save: before the rename, or after k bytes of the write reached flash
 # ("mid" = half the file, -1 = all but its last byte, "all" = every byte, the close not done).

@@ -14,10 +14,10 @@ from dicetray.app import PLAY, SETUP, App
 from dicetray.display import Display
 from dicetray.store import Store
 from fakes.flash import FakeFlash
-from fakes.oled import FakeI2C
-from fakes.pins import FakeClock, FakePin, ticks_add, ticks_diff
 from test_tray import fb_rows
-from trayrun import KEYS, LONG_MS, NAMES, PRESS_MS, REST_MS
+from trayhost.oled import FakeI2C
+from trayhost.pins import FakeClock, FakePin, ticks_add, ticks_diff
+from trayhost.trayrun import KEYS, LONG_MS, NAMES, PRESS_MS, REST_MS
 
 MAIN = Path(__file__).resolve().parent.parent / "firmware" / "main.py"
 

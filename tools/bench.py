@@ -8,8 +8,8 @@ on MicroPython (gc.mem_alloc() delta, importing the .mpy files a Pico would run)
 never collects garbage while a script runs, so the delta counts every byte the import allocated:
 an upper bound of what it keeps.
 
-The tray: a whole tray on fakes (host_tests/trayrun.py) plays a game of every preset through its
-buttons, as trayrun.tour() does (checked: the same games, the same bytes on the bus).
+The tray: a whole tray on fakes (tools/trayhost/trayrun.py) plays a game of every preset through
+its buttons, as trayrun.tour() does (checked: the same games, the same bytes on the bus).
 
 - Bytes per press (CPython; host_tests/test_micropython_app.py proves MicroPython puts the very
   same bytes on the bus): from the step whose buttons.poll() returns the event to the first
@@ -24,10 +24,11 @@ buttons, as trayrun.tour() does (checked: the same games, the same bytes on the 
   garbage between pieces with nothing on the stack and hands the next piece the live heap
   (gc.mem_alloc() after that collection) as LIVE_HEAP; see tools/micropython/run.mjs. Figures
   are relative to the VM before any firmware import, so they count the firmware's code, the
-  tray's objects, and also the fakes: trayrun's and autoplay's code, the in-memory save files
-  (their share is printed). heap_after_boot: after the tray is built and app.boot() has run.
-  heap_peak: the highest live heap after every key press (one piece per key: press, hold,
-  release and rest, as trayrun's Tray.key) over the games of every preset.
+  tray's objects, and also the fakes: the code of the trayhost modules the tray runs on
+  (trayrun, autoplay, pins and the package), the in-memory save files (their share is
+  printed). heap_after_boot: after the tray is built and app.boot() has run. heap_peak: the
+  highest live heap after every key press (one piece per key: press, hold, release and rest,
+  as trayrun's Tray.key) over the games of every preset.
 - Idle allocation (MicroPython): gc.mem_alloc() delta over IDLE_POLLS app.step(now) calls with no
   press, 5 ms apart (a keepalive refresh of the panel included), on a few screens; the worst,
   per poll. The I2C there is a fake that allocates nothing, like machine.I2C: trayrun's
@@ -36,23 +37,17 @@ buttons, as trayrun.tour() does (checked: the same games, the same bytes on the 
 
 import json
 import os
-import shutil
-import sys
 import tempfile
 import time
 
-HERE = os.path.dirname(os.path.abspath(__file__))
-ROOT = os.path.dirname(HERE)
-FIRMWARE = os.path.join(ROOT, "firmware")
-HOST_TESTS = os.path.join(ROOT, "host_tests")
-sys.path[:0] = [FIRMWARE, HERE, HOST_TESTS]
+import trayhost  # noqa: F401  (first: the firmware importable as on the Pico)
+from dicetray.game import Game
+from dicetray.rules import PRESETS, all_throws, evaluate
+from mpy import TRAYHOST, copy_packages, node_ready, run_micropython
+from trayhost import trayrun
+from trayhost.autoplay import SeededDice, play_random
 
-import trayrun  # noqa: E402
-from autoplay import SeededDice, play_random  # noqa: E402
-from dicetray.app import SETUP  # noqa: E402
-from dicetray.game import Game  # noqa: E402
-from dicetray.rules import PRESET_NAMES, PRESETS, all_throws, evaluate  # noqa: E402
-from mpy import node_ready, run_micropython  # noqa: E402
+FIRMWARE = os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))), "firmware")
 
 TOUR_SEED = 3  # trayrun.tour()'s defaults: the games the MicroPython test plays
 TOUR_PLAYERS = 3
@@ -66,7 +61,7 @@ WORKLOAD = """
 import time
 from dicetray.rules import PRESETS, all_throws, evaluate
 from dicetray.game import Game
-from autoplay import SeededDice, play_random
+from trayhost.autoplay import SeededDice, play_random
 
 def evals(rounds):
     throws = list(all_throws())
@@ -112,29 +107,18 @@ import json
 
 
 def games(tray, seed, players, results):
-    # trayrun.play_game, one key per next(): every preset, each from a fresh tray.
-    from dicetray.app import PLAY, SETUP
+    # trayrun.tour, one step per next(): every preset, each from a fresh tray, then its keys.
     from dicetray.rules import PRESET_NAMES
-    from autoplay import SeededDice
+    from trayhost.autoplay import SeededDice
     for i, preset in enumerate(PRESET_NAMES):
         if tray is None:
             tray = trayrun.Tray(SeededDice(seed + i), seed=seed + i)
             yield
-        bot = SeededDice(seed + i)
         keys = 0
-        started = False
-        while True:
-            app = tray.app
-            if app.screen == PLAY:
-                started = True
-            if started and app.screen == SETUP:
-                break
-            for k in trayrun.bot_keys(app, bot, (players, preset)):
-                tray.key(k)
-                keys += 1
-                yield
-        i2c = tray.i2c
-        results.append([preset, keys, i2c.bytes, i2c.sum, tray.app.screen == SETUP])
+        for _ in trayrun.game_keys(tray, players, preset, SeededDice(seed + i)):
+            keys += 1
+            yield
+        results.append(trayrun.game_line(preset, keys, tray))
         tray = None
 
 
@@ -151,8 +135,8 @@ BARE = LIVE_HEAP
 import dicetray.app, dicetray.buttons, dicetray.display, dicetray.rules, dicetray.store
 #---
 FIRMWARE_CODE = LIVE_HEAP - BARE
-import trayrun
-from autoplay import SeededDice
+from trayhost import trayrun
+from trayhost.autoplay import SeededDice
 #---
 HARNESS_CODE = LIVE_HEAP - BARE - FIRMWARE_CODE
 tray = trayrun.Tray(SeededDice(SEED), seed=SEED)
@@ -173,8 +157,9 @@ print(json.dumps({"bare": BARE, "firmware_code": FIRMWARE_CODE, "harness_code": 
 MP_IDLE = """
 import gc
 import json
-import trayrun
-from autoplay import SeededDice
+from trayhost import trayrun
+from trayhost.autoplay import SeededDice
+from trayhost.pins import ticks_add
 
 
 class NullI2C:
@@ -189,7 +174,7 @@ def noop(now):
 def polls(fn, n, now):
     before = gc.mem_alloc()
     for _ in range(n):
-        now = trayrun.ticks_add(now, trayrun.POLL_MS)
+        now = ticks_add(now, trayrun.POLL_MS)
         fn(now)
     return gc.mem_alloc() - before, now
 
@@ -259,17 +244,12 @@ class PressMeter:
 
 def press_figures():
     """Scripted games of every preset (trayrun.tour's), each press metered."""
-    samples, lines, unchanged = [], [], 0
-    for i, preset in enumerate(PRESET_NAMES):
-        seed = TOUR_SEED + i
-        tray = trayrun.Tray(SeededDice(seed), seed=seed)
-        meter = PressMeter(tray)
-        keys = trayrun.play_game(tray, TOUR_PLAYERS, preset, seed)
-        lines.append([preset, keys, tray.i2c.bytes, tray.i2c.sum, tray.app.screen == SETUP])
-        samples += meter.samples
-        unchanged += meter.unchanged
+    meters = []
+    lines = trayrun.tour(TOUR_SEED, TOUR_PLAYERS, lambda tray: meters.append(PressMeter(tray)))
     if lines != trayrun.tour(TOUR_SEED, TOUR_PLAYERS):
         raise RuntimeError("the metered games differ from trayrun.tour(): the hooks changed them")
+    samples = [sample for meter in meters for sample in meter.samples]
+    unchanged = sum(meter.unchanged for meter in meters)
     display = trayrun.Tray(SeededDice(1)).display
     full = display.full_frame_bytes()
     nbytes = [b for b, _ in samples]
@@ -294,8 +274,7 @@ def tray_heap_figures(lines):
     script = (MP_TRAY_HEAP.replace("SEED", str(TOUR_SEED)).replace("PLAYERS", str(TOUR_PLAYERS))
               .replace("PRESSES\n", "#---\npress()\n" * presses))
     with tempfile.TemporaryDirectory() as helpers:
-        for src in (os.path.join(HOST_TESTS, "trayrun.py"), os.path.join(HERE, "autoplay.py")):
-            shutil.copy(src, helpers)
+        copy_packages(helpers, TRAYHOST)
         out = run_micropython(script, paths=[FIRMWARE, helpers], mpy=True, chunks=True,
                               timeout=600)
         idle_out = run_micropython(MP_IDLE.replace("IDLE_POLLS", str(IDLE_POLLS)),
@@ -330,7 +309,7 @@ def micropython_figures():
         return None, None, None
     script = MP_RUN.replace("EVAL_ROUNDS", "4").replace("GAMES", "40")
     with tempfile.TemporaryDirectory() as helpers:
-        shutil.copy(os.path.join(HERE, "autoplay.py"), helpers)
+        copy_packages(helpers, TRAYHOST)
         out = run_micropython(script, paths=[FIRMWARE, helpers], mpy=True)
     figures = {}
     for line in out.splitlines():
@@ -393,7 +372,7 @@ def tray_figures():
         return result
     heap, idle = tray_heap_figures(p["lines"])
     objects = heap["boot"] - heap["firmware_code"] - heap["harness_code"]
-    print("MicroPython  live heap after boot: %d bytes (firmware code %d, trayrun + autoplay code"
+    print("MicroPython  live heap after boot: %d bytes (firmware code %d, trayhost harness code"
           " %d, the tray's objects %d)"
           % (heap["boot"], heap["firmware_code"], heap["harness_code"], objects))
     print("MicroPython  live heap, peak after a key press over every game: %d bytes"

@@ -8,15 +8,12 @@ order) or from a seeded generator. Follow the game against the rule text of the 
 """
 
 import argparse
-import os
 import sys
 
-sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "firmware"))
-sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-
-from autoplay import ScriptedDice, SeededDice, apply, bot_action  # noqa: E402
-from dicetray.game import Game, GameError  # noqa: E402
-from dicetray.rules import OPTION_CHOICES, PRESET_NAMES, PRESETS, RulesError, evaluate  # noqa: E402
+import trayhost  # noqa: F401  (first: the firmware importable as on the Pico)
+from dicetray.game import Game, GameError
+from dicetray.rules import OPTION_CHOICES, PRESET_NAMES, PRESETS, RulesError, evaluate
+from trayhost.autoplay import ScriptedDice, SeededDice, play_random
 
 
 def who(p):
@@ -38,6 +35,10 @@ class Printer:
         g = self.game
         parts = ["%s %d" % (who(p), g.tokens[p]) for p in range(g.n) if p not in g.out]
         return "  tokens: " + ", ".join(parts) + (" | pot %d" % g.pot if g.pot else "")
+
+    def events(self, evs):
+        for ev in evs:
+            self.event(ev)
 
     def event(self, ev):
         g = self.game
@@ -121,13 +122,11 @@ def play(preset, players, dice, options=(), seed=0, out=print, max_actions=10000
         out("options changed: " + changed)
     for ev in game.take_events():
         printer.event(ev)
-    bot = SeededDice(seed + 1000)
-    for _ in range(max_actions):
-        if game.over:
-            return game
-        for ev in apply(game, bot_action(game, bot)):
-            printer.event(ev)
-    raise SystemExit("the game did not end within %d actions" % max_actions)
+    try:
+        play_random(game, SeededDice(seed + 1000), max_actions, printer.events)
+    except RuntimeError as e:
+        raise SystemExit("error: %s" % e) from None
+    return game
 
 
 def main(argv=None):

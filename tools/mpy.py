@@ -11,6 +11,7 @@ from functools import cache
 from pathlib import Path
 
 HERE = Path(__file__).resolve().parent / "micropython"
+TRAYHOST = Path(__file__).resolve().parent / "trayhost"  # the host package, to mount (trayrun)
 RUNNER = HERE / "run.mjs"
 PACKAGE = "@micropython/micropython-webassembly-pyscript"
 
@@ -40,6 +41,14 @@ def node_ready() -> str | None:
     if installed["version"] != wanted:
         return f"{PACKAGE} is {installed['version']}, not {wanted}: run tools/bootstrap.sh"
     return None
+
+
+def copy_packages(dest, *packages) -> str:
+    """Copy each package folder (its sources, no caches) into dest; returns dest, to mount."""
+    for package in packages:
+        shutil.copytree(package, Path(dest) / Path(package).name,
+                        ignore=shutil.ignore_patterns("__pycache__"))
+    return str(dest)
 
 
 def build_mpy(src_dir, out_dir, keep_source=("main.py",)) -> Path:

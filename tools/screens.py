@@ -4,8 +4,8 @@
     python tools/screens.py --check      # exit 1 listing pictures that are stale or missing
     python tools/screens.py --out DIR    # somewhere else
 
-Each picture comes from a whole tray on fakes (host_tests/trayrun.py) whose I2C bus is the
-decoding fake panel (host_tests/fakes/oled.py): keys are pressed with scripted dice, and the
+Each picture comes from a whole tray on fakes (tools/trayhost/trayrun.py) whose I2C bus is the
+decoding fake panel (tools/trayhost/oled.py): keys are pressed with scripted dice, and the
 picture is what the glass would show, not the frame buffer. A few states that keys reach only
 after a long game are set up directly on the app's game, then played on with keys. The panel
 is drawn white on black, 4x, nearest neighbour, inside a one-panel-pixel dark grey border.
@@ -17,21 +17,18 @@ import io
 import os
 import sys
 
-_HERE = os.path.dirname(os.path.abspath(__file__))
-ROOT = os.path.dirname(_HERE)
-for _p in (os.path.join(ROOT, "host_tests"), _HERE, os.path.join(ROOT, "firmware")):
-    if _p not in sys.path:
-        sys.path.insert(0, _p)
+import trayhost  # noqa: F401  (first: the firmware importable as on the Pico)
+from dicetray import runner
+from dicetray.app import NOTICE, OVER, PHASE, PLAY, RESULT, RESUME, SETUP, STANDINGS
+from dicetray.display import Display
+from dicetray.store import Store
+from PIL import Image
+from trayhost.autoplay import ScriptedDice
+from trayhost.oled import FakeI2C
+from trayhost.pins import FakeClock, FakePin, ticks_diff
+from trayhost.trayrun import NAMES, Buzzer, MemFS, Tray
 
-from autoplay import ScriptedDice  # noqa: E402
-from dicetray import runner  # noqa: E402
-from dicetray.app import NOTICE, OVER, PHASE, PLAY, RESULT, RESUME, SETUP, STANDINGS  # noqa: E402
-from dicetray.display import Display  # noqa: E402
-from dicetray.store import Store  # noqa: E402
-from fakes.oled import FakeI2C  # noqa: E402
-from PIL import Image  # noqa: E402
-from trayrun import NAMES, Buzzer, MemFS, Pin, Tray, ticks_add, ticks_diff  # noqa: E402
-
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 OUT = os.path.join(ROOT, "docs", "screens")
 SCALE = 4
 BORDER = 1  # in panel pixels, so SCALE picture pixels
@@ -252,21 +249,13 @@ def safe_mode(shots):
     shots.append(Shot("safe_mode", "safe mode (OK held at power-up)", 128, 64, _bits(i2c)))
 
 
-class _CrashBoard:
+class _CrashBoard(FakeClock):
     """What runner.run needs of a Board; the clock moves only when slept."""
 
     def __init__(self):
-        self.now = 0
-        self.pins = [(n, Pin()) for n in NAMES]
+        super().__init__()
+        self.pins = [(n, FakePin()) for n in NAMES]
         self.buzzer = Buzzer()
-        self.ticks_diff = ticks_diff
-        self.ticks_add = ticks_add
-
-    def ticks_ms(self):
-        return self.now
-
-    def sleep_ms(self, ms):
-        self.now = ticks_add(self.now, ms)
 
     def random_bits(self, k):
         return 0x2545F491 & ((1 << k) - 1)

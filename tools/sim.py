@@ -1,12 +1,13 @@
-"""The tray on a laptop: the real firmware app on fake hardware, the OLED drawn in the terminal.
+"""The tray on a laptop: the real firmware app on fake hardware, its screen drawn in the terminal.
 
     python tools/sim.py                     play in this terminal
     python tools/sim.py --headless --keys "o.rrrr" --shots DIR   play keys, a PNG per screen
 
 Keys (the same in both modes): 1 2 3 = KEEP1..3, r or space = ROLL, o or Enter = OK,
 O = OK held long (standings, quit), . = wait one second, q = quit (interactive).
-The panel is decoded from the bytes the firmware's display driver sends, so what you see is what
-an SSD1306 (or SH1106) would show. An interactive game is saved in .sim/ and offered on restart.
+The screen is the display interface on a bare frame buffer (trayhost.canvas): what the app drew
+and showed, no bus and no driver (tools/screens.py draws from the driver's bytes instead).
+An interactive game is saved in .sim/ and offered on restart.
 """
 
 import argparse
@@ -16,21 +17,17 @@ import select
 import sys
 import time
 
-HERE = os.path.dirname(os.path.abspath(__file__))
-ROOT = os.path.dirname(HERE)
-sys.path[:0] = [os.path.join(ROOT, "firmware"), os.path.join(ROOT, "host_tests"), HERE]
+import trayhost  # noqa: F401  (first: the firmware importable as on the Pico)
+from dicetray.runner import die_from_bits
+from dicetray.store import Store
+from trayhost.canvas import CanvasDisplay
+from trayhost.pins import TICKS_MAX, ticks_add, ticks_diff
+from trayhost.trayrun import KEYS, LONG_MS, POLL_MS, PRESS_MS, Tray
 
-from dicetray.app import LONG_BUTTONS, App  # noqa: E402
-from dicetray.buttons import Buttons  # noqa: E402
-from dicetray.display import Display  # noqa: E402
-from dicetray.runner import die_from_bits  # noqa: E402
-from dicetray.store import Store  # noqa: E402
-from fakes.oled import FakeI2C  # noqa: E402
-from trayrun import KEYS, LONG_MS, NAMES, POLL_MS, PRESS_MS, Tray  # noqa: E402
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 
 KEY_ALIASES = {" ": "r", "\n": "o", "\r": "o"}
 LEGEND = "1 2 3 keep | r/space roll | o/Enter OK | O long OK | q quit"
-MASK = 0x3FFFFFFF
 
 
 def half_blocks(pixels):
@@ -57,22 +54,17 @@ def save_png(pixels, path, scale=4):
     img.resize((w * scale, h * scale), Image.NEAREST).save(path)
 
 
-def panel_args(args):
-    return {"driver": args.driver, "width": 128, "height": args.height}
-
-
 def headless(args):
-    """Play the key string on a simulated clock; write a PNG each time the panel changes."""
+    """Play the key string on a simulated clock; write a PNG each time the screen changes."""
     seed = args.seed if args.seed is not None else 1
-    i2c = FakeI2C(**panel_args(args))
-    roll = die_from_bits(random.Random(seed).getrandbits)
-    tray = Tray(roll, i2c=i2c, width=128, height=args.height, driver=args.driver, seed=seed)
+    display = CanvasDisplay(128, args.height)
+    tray = Tray(die_from_bits(random.Random(seed).getrandbits), display=display, seed=seed)
     shots = []
     last = None
 
     def shoot():
         nonlocal last
-        pixels = i2c.panel.pixels()
+        pixels = display.pixels()
         if pixels != last:
             last = pixels
             if args.shots:
@@ -99,34 +91,28 @@ def headless(args):
 
 
 def ticks():
-    return int(time.monotonic() * 1000) & MASK
+    return int(time.monotonic() * 1000) & TICKS_MAX
 
 
 class Interactive:
     """The tray in a terminal, in real time; the game is kept in .sim/ between runs."""
 
     def __init__(self, args):
-        from fakes.pins import FakePin
-
-        self.i2c = FakeI2C(**panel_args(args))
-        self.pins = {n: FakePin(1) for n in NAMES}
-        self.display = Display(self.i2c, 128, args.height, driver=args.driver,
-                               ticks_diff=_diff)
-        buttons = Buttons([(n, self.pins[n]) for n in NAMES], _diff, long_press=LONG_BUTTONS)
-        folder = args.save_dir
-        os.makedirs(folder, exist_ok=True)
+        os.makedirs(args.save_dir, exist_ok=True)
         rng = random.Random(args.seed) if args.seed is not None else random.SystemRandom()
-        self.app = App(self.display, buttons, Store(root=folder), die_from_bits(rng.getrandbits),
-                       _diff, _add, None, rng.getrandbits(30))
+        self.display = CanvasDisplay(128, args.height)
+        self.tray = Tray(die_from_bits(rng.getrandbits), display=self.display,
+                         store=Store(root=args.save_dir), start_ms=ticks(),
+                         seed=rng.getrandbits(30))
         self.releases = {}  # pin name -> ticks when the simulated finger lifts
 
     def press(self, k, now):
         name = KEYS[k]
-        self.pins[name].value(0)
-        self.releases[name] = _add(now, LONG_MS if k == "O" else PRESS_MS)
+        self.tray.pins[name].press()
+        self.releases[name] = ticks_add(now, LONG_MS if k == "O" else PRESS_MS)
 
     def draw(self, out):
-        lines = frame_text(self.i2c.panel.pixels())
+        lines = frame_text(self.display.pixels())
         out.write("\x1b[H" + "\n".join(lines) + "\n" + LEGEND + "\x1b[K\n")
         out.flush()
 
@@ -140,7 +126,6 @@ class Interactive:
         out.write("\x1b[?25l\x1b[2J")
         try:
             tty.setcbreak(fd)
-            self.app.boot(ticks())
             seen = -1
             while True:
                 if select.select([fd], [], [], POLL_MS / 1000)[0]:
@@ -152,12 +137,12 @@ class Interactive:
                         self.press(k, ticks())
                 now = ticks()
                 for name, at in list(self.releases.items()):
-                    if _diff(now, at) >= 0:
-                        self.pins[name].value(1)
+                    if ticks_diff(now, at) >= 0:
+                        self.tray.pins[name].release()
                         del self.releases[name]
-                self.app.step(now)
-                if self.i2c.bytes_written != seen:
-                    seen = self.i2c.bytes_written
+                self.tray.app.step(now)
+                if self.display.changes != seen:
+                    seen = self.display.changes
                     self.draw(out)
         finally:
             termios.tcsetattr(fd, termios.TCSADRAIN, saved)
@@ -166,21 +151,12 @@ class Interactive:
         return 0
 
 
-def _add(a, b):
-    return (a + b) & MASK
-
-
-def _diff(a, b):
-    return ((a - b + 0x20000000) & MASK) - 0x20000000
-
-
 def main(argv=None):
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--headless", action="store_true", help="no terminal UI: play --keys")
     ap.add_argument("--keys", default="", help="keys to play in headless mode")
     ap.add_argument("--shots", metavar="DIR", help="headless: write a PNG per screen change")
     ap.add_argument("--seed", type=int, help="fixed dice (default: random when interactive)")
-    ap.add_argument("--driver", choices=("ssd1306", "sh1106"), default="ssd1306")
     ap.add_argument("--height", type=int, choices=(64, 32), default=64)
     ap.add_argument("--save-dir", default=os.path.join(ROOT, ".sim"),
                     help="interactive: where the game is saved (default .sim/)")

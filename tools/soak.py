@@ -10,14 +10,11 @@ did it and exit status 1.
 
 import argparse
 import json
-import os
 import sys
 import time
 
-HERE = os.path.dirname(os.path.abspath(__file__))
-sys.path[:0] = [os.path.join(HERE, "..", "firmware"), HERE]
-
-import savefuzz  # noqa: E402
+import trayhost  # noqa: F401  (first: the firmware on the path, framebuf on CPython)
+from trayhost import savefuzz
 
 
 def soak(count, seed, out=print):

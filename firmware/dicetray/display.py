@@ -1,9 +1,20 @@
-"""SSD1306 / SH1106 OLED driver over I2C that sends only the pages and columns that changed."""
+"""SSD1306 / SH1106 OLED driver over I2C that sends only the pages and columns that changed.
 
-try:
-    import framebuf
-except ImportError:  # CPython: the pure-Python stand-in (its text font differs, see fbuf.py)
-    from dicetray import fbuf as framebuf
+It is one implementation of the display interface: all that app.py, runner.py and ui.py use of
+a display, and all that another one (the simulator's canvas, tools/trayhost/canvas.py; a browser
+canvas) has to offer:
+
+    fb              a framebuf-like canvas: fill(c), fill_rect(x, y, w, h, c),
+                    rect(x, y, w, h, c), pixel(x, y, c), each clipped at the edges like
+                    framebuf's (a MONO_VLSB framebuf.FrameBuffer is one); c is 0 or 1
+    width, height   the canvas's size in pixels
+    show(now=None)  make the screen show what fb holds; now: ticks_ms, for the display's own
+                    timing (retries, keepalive); the caller ignores what it returns
+    dim(on)         lower the brightness (True) or bring it back (False)
+    sleep(on)       switch the screen dark (True) or back on (False); fb keeps what it holds
+"""
+
+import framebuf
 
 try:
     from micropython import const  # pyright: ignore[reportAssignmentType]

@@ -1,4 +1,6 @@
-"""Fake input pins and a fake MicroPython millisecond clock that wraps like the Pico's."""
+"""Fake button pins and a fake millisecond clock that wraps like the Pico's: the host's one
+ticks_add and ticks_diff (the tray harness, the simulator, the screens and the tests use these).
+"""
 
 TICKS_PERIOD = 1 << 30  # the Pico's ticks_ms() wraps here
 TICKS_MAX = TICKS_PERIOD - 1
@@ -16,23 +18,19 @@ def ticks_diff(ticks1, ticks2):
 
 
 class FakePin:
-    """A pin whose level a test sets; ``value()`` reads it like ``machine.Pin``.
+    """A pin whose level the caller sets; ``value()`` reads it like ``machine.Pin``.
 
     Buttons are wired to GND with a pull-up, so ``press()`` drives 0 and ``release()`` 1.
     """
 
     def __init__(self, level=1):
         self.level = level
-        self.reads = 0
 
     def value(self, level=None):
         if level is None:
-            self.reads += 1
             return self.level
         self.level = 1 if level else 0
         return None
-
-    __call__ = value
 
     def press(self):
         self.level = 0

@@ -7,11 +7,12 @@ checking every state on the way. The same code runs on CPython (the tests, tools
 on MicroPython (the MicroPython tier).
 """
 
-from autoplay import SeededDice, apply
 from dicetray import app as tray
 from dicetray.game import Game, SaveError
 from dicetray.rules import OPTION_CHOICES, OPTION_NAMES, PRESET_NAMES, PRESETS
 from dicetray.savecheck import load
+
+from trayhost.autoplay import SeededDice, apply
 
 ACTION_CAP = 20000  # a game from any accepted save ends long before this many actions
 

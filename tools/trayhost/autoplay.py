@@ -84,11 +84,15 @@ def apply(game, action):
     return game.announce(action[1])
 
 
-def play_random(game, rng, max_actions=100000):
-    """Play the game to its end with bot decisions; returns the number of actions."""
+def play_random(game, rng, max_actions=100000, each=None):
+    """Play the game to its end with bot decisions; returns the number of actions.
+
+    each(events), if given, gets the events of every action (the game log prints them)."""
     n = 0
     while not game.over:
-        apply(game, bot_action(game, rng))
+        events = apply(game, bot_action(game, rng))
+        if each is not None:
+            each(events)
         n += 1
         if n > max_actions:
             raise RuntimeError("game did not end within %d actions" % max_actions)

@@ -2,16 +2,18 @@
 
 Keys (the simulator uses the same): "1" "2" "3" KEEP1..3, "r" ROLL, "o" OK, "O" OK held long,
 "." one second with no press. Each key is a press of PRESS_MS then a release and REST_MS of
-polling, like fingers on the tray. Fakes here are minimal and portable; CPython tests may pass
-the decoding panel (fakes.oled) and the power-cut flash (fakes.flash) instead.
+polling, like fingers on the tray. Fakes here are minimal and portable; on CPython a caller may
+pass the decoding panel (trayhost.oled) or the tests' power-cut flash instead.
 """
 
-from autoplay import SeededDice, bot_action
 from dicetray.app import LONG_BUTTONS, PLAY, SETUP, App
 from dicetray.buttons import Buttons
 from dicetray.display import Display
 from dicetray.rules import PRESET_NAMES
 from dicetray.store import Store
+
+from trayhost.autoplay import SeededDice, bot_action
+from trayhost.pins import FakePin, ticks_add, ticks_diff
 
 NAMES = ("KEEP1", "KEEP2", "KEEP3", "ROLL", "OK")
 KEYS = {"1": "KEEP1", "2": "KEEP2", "3": "KEEP3", "r": "ROLL", "o": "OK", "O": "OK"}
@@ -19,22 +21,6 @@ POLL_MS = 5
 PRESS_MS = 60
 LONG_MS = 900
 REST_MS = 420  # longer than the roll animation, so no key lands in it
-
-
-def ticks_add(a, b):
-    return (a + b) & 0x3FFFFFFF
-
-
-def ticks_diff(a, b):
-    return ((a - b + 0x20000000) & 0x3FFFFFFF) - 0x20000000
-
-
-class Pin:
-    def __init__(self):
-        self.level = 1
-
-    def value(self):
-        return self.level
 
 
 class RecordingI2C:
@@ -128,18 +114,25 @@ class Buzzer:
 
 
 class Tray:
-    """App + buttons + display + store on fakes, with a clock that only moves when told."""
+    """App + buttons + display + store on fakes, with a clock that only moves when told.
+
+    The display is the driver on ``i2c`` (a RecordingI2C unless given), or ``display``: any
+    display (the interface in dicetray/display.py). The store is ``store``, or one on ``fs``.
+    """
 
     def __init__(self, roll, i2c=None, fs=None, width=128, height=64, driver="ssd1306",
-                 start_ms=0, seed=1):
+                 start_ms=0, seed=1, display=None, store=None):
         self.now = start_ms
-        self.pins = {n: Pin() for n in NAMES}
-        self.i2c = i2c if i2c is not None else RecordingI2C()
-        self.fs = fs if fs is not None else MemFS()
-        self.display = Display(self.i2c, width, height, driver=driver, ticks_diff=ticks_diff)
+        self.pins = {n: FakePin() for n in NAMES}
+        if display is None:
+            i2c = i2c if i2c is not None else RecordingI2C()
+            display = Display(i2c, width, height, driver=driver, ticks_diff=ticks_diff)
+        self.i2c = i2c
+        self.display = display
         self.buttons = Buttons([(n, self.pins[n]) for n in NAMES], ticks_diff,
                                long_press=LONG_BUTTONS)
-        self.store = Store(fs=self.fs)
+        self.store = store if store is not None else Store(fs=fs if fs is not None else MemFS())
+        self.fs = self.store.fs
         self.buzzer = Buzzer()
         self.roll = roll
         self.app = App(self.display, self.buttons, self.store, roll, ticks_diff, ticks_add,
@@ -157,9 +150,9 @@ class Tray:
             self.run(1000)
             return
         pin = self.pins[KEYS[k]]
-        pin.level = 0
+        pin.press()
         self.run(LONG_MS if k == "O" else PRESS_MS)
-        pin.level = 1
+        pin.release()
         self.run(REST_MS)
 
     def keys(self, text):
@@ -196,9 +189,9 @@ def bot_keys(app, bot, want):
     return "".join("123"[i] for bits in (off, on) for i in range(3) if bits & (1 << i)) + "r"
 
 
-def play_game(tray, players, preset, seed, max_keys=20000):
-    """Press buttons until a whole game of `preset` is played and the tray is back at setup."""
-    bot = SeededDice(seed)
+def game_keys(tray, players, preset, bot, max_keys=20000):
+    """The bot (a SeededDice) at the buttons until a game of `preset` is played and setup shows
+    again. A generator: it yields each key once pressed, so a caller can look between keys."""
     pressed = 0
     started = False
     while pressed < max_keys:
@@ -206,18 +199,34 @@ def play_game(tray, players, preset, seed, max_keys=20000):
         if app.screen == PLAY:
             started = True
         if started and app.screen == SETUP:
-            return pressed
+            return
         for k in bot_keys(app, bot, (players, preset)):
             tray.key(k)
             pressed += 1
+            yield k
     raise RuntimeError("no end after %d keys" % max_keys)
 
 
-def tour(seed=3, players=3):
-    """Every preset played to its end through the buttons; a summary line per game."""
+def play_game(tray, players, preset, seed, max_keys=20000):
+    """Press buttons until a whole game of `preset` is played; returns the keys pressed."""
+    pressed = 0
+    for _ in game_keys(tray, players, preset, SeededDice(seed), max_keys):
+        pressed += 1
+    return pressed
+
+
+def game_line(preset, keys, tray):
+    """tour()'s line for one game: preset, keys, bus bytes and checksum, back at setup."""
+    return [preset, keys, tray.i2c.bytes, tray.i2c.sum, tray.app.screen == SETUP]
+
+
+def tour(seed=3, players=3, watch=None):
+    """Every preset played to its end through the buttons, each on a fresh tray; a line per
+    game. watch(tray), if given, sees each tray before its game is played (the bench's meter)."""
     lines = []
     for i, preset in enumerate(PRESET_NAMES):
         tray = Tray(SeededDice(seed + i), seed=seed + i)
-        keys = play_game(tray, players, preset, seed + i)
-        lines.append([preset, keys, tray.i2c.bytes, tray.i2c.sum, tray.app.screen == SETUP])
+        if watch is not None:
+            watch(tray)
+        lines.append(game_line(preset, play_game(tray, players, preset, seed + i), tray))
     return lines

@@ -1,0 +1,26 @@
+"""The host side of the dice tray: what the simulator, the screen renderer, the bench, the game
+log and the tests share. Nothing here goes to the Pico, and no tool imports the tests.
+
+    framebuf   MicroPython's framebuf on CPython, as far as the firmware draws
+    pins       fake button pins, a fake clock, the host's one ticks_add / ticks_diff
+    oled       a fake I2C bus whose SSD1306 / SH1106 decodes the bytes into lit pixels
+    canvas     the display interface on a bare frame buffer: the simulator's screen
+    autoplay   seeded dice, a bot player and the loop that plays a game with it
+    trayrun    a whole tray on fakes, driven by keys; in-memory files; the bot at the buttons
+
+pins, autoplay and trayrun run on MicroPython too: the MicroPython test tier mounts this package.
+"""
+
+try:
+    import framebuf  # noqa: F401  (MicroPython's, built in: nothing to do)
+except ImportError:  # CPython: make the firmware importable as it is on the Pico
+    import os
+    import sys
+
+    from trayhost import framebuf
+
+    sys.modules["framebuf"] = framebuf  # the firmware's `import framebuf` gets the stand-in
+    _root = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+    _firmware = os.path.join(_root, "firmware")
+    if _firmware not in sys.path:
+        sys.path.append(_firmware)

@@ -1,0 +1,67 @@
+"""MicroPython's ``framebuf`` on CPython, as far as the firmware draws: MONO_VLSB, no text.
+
+``trayhost`` installs this module as ``framebuf`` where there is none, so the firmware's own
+``import framebuf`` runs unchanged. It has what the screens draw with (``fill``, ``fill_rect``,
+``rect``, ``pixel``), with framebuf's argument order and clipping; the bytes are framebuf's,
+which host_tests/test_framebuf.py checks against MicroPython's own on random drawings. Text is
+the firmware's own font (``dicetray.font``), drawn with ``pixel`` and ``fill_rect``.
+"""
+
+MONO_VLSB = 0  # the only format here: byte (y // 8) * width + x, bit y % 8
+
+
+class FrameBuffer:
+    """A MONO_VLSB frame buffer over ``buf``: byte ``(y // 8) * stride + x``, bit ``y % 8``."""
+
+    def __init__(self, buf, width, height, format, stride=None):
+        if format != MONO_VLSB:
+            raise ValueError("only MONO_VLSB is implemented")
+        if stride is None:
+            stride = width
+        if width < 1 or height < 1 or stride < width:
+            raise ValueError("invalid size")
+        if len(buf) < ((height + 7) // 8) * stride:
+            raise ValueError("buffer too small")
+        self._buf = buf
+        self._width = width
+        self._height = height
+        self._stride = stride
+
+    def pixel(self, x, y, c=None):
+        """Set pixel (x, y) to c, or with no c return it (None off the buffer)."""
+        if not (0 <= x < self._width and 0 <= y < self._height):
+            return None
+        i = (y >> 3) * self._stride + x
+        if c is None:
+            return (self._buf[i] >> (y & 7)) & 1
+        if c:
+            self._buf[i] |= 1 << (y & 7)
+        else:
+            self._buf[i] &= ~(1 << (y & 7)) & 0xFF
+        return None
+
+    def fill_rect(self, x, y, w, h, c):
+        if w < 1 or h < 1 or x + w <= 0 or y + h <= 0 or x >= self._width or y >= self._height:
+            return
+        x0, y0 = max(x, 0), max(y, 0)
+        x1, y1 = min(x + w, self._width), min(y + h, self._height)
+        buf, stride = self._buf, self._stride
+        y = y0
+        while y < y1:
+            # One page at a time: a mask of the rows covered in this page, applied per column.
+            end = min(y1, (y & ~7) + 8)
+            mask = ((1 << (end - y)) - 1) << (y & 7)
+            base = (y >> 3) * stride
+            for i in range(base + x0, base + x1):
+                buf[i] = buf[i] | mask if c else buf[i] & ~mask & 0xFF
+            y = end
+
+    def fill(self, c):
+        self.fill_rect(0, 0, self._width, self._height, c)
+
+    def rect(self, x, y, w, h, c):
+        """A one-pixel outline (framebuf's optional ``f`` for filled: use fill_rect)."""
+        self.fill_rect(x, y, w, 1, c)
+        self.fill_rect(x, y + h - 1, w, 1, c)
+        self.fill_rect(x, y, 1, h, c)
+        self.fill_rect(x + w - 1, y, 1, h, c)
