@@ -4,6 +4,7 @@ import pytest
 import trayhost.framebuf
 from dicetray import display as display_mod
 from dicetray import font
+from dicetray import panel as panel_mod
 from dicetray.display import Display
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -48,7 +49,7 @@ def scene(fb, height):
 
 def recover(i2c, d, limit=None):
     """Call show() until the driver is back (bounded), as the app's main loop would."""
-    for _ in range(limit or d.retry_every * 3):
+    for _ in range(limit or d.panel.retry_every * 3):
         if d.show():
             return True
     return False
@@ -177,7 +178,7 @@ def test_invalidate_resends_configuration_and_one_full_frame(driver, height):
     i2c.reset_counts()
     d.invalidate()
     d.show()
-    config, frame, switch_on = len(d._init_seq), d.full_frame_bytes(), 2
+    config, frame, switch_on = len(d.panel.init_seq), d.full_frame_bytes(), 2
     assert frame == height // 8 * 133
     assert i2c.transactions[0] == config and i2c.transactions[-1] == switch_on
     assert i2c.bytes_written == config + frame + switch_on
@@ -213,7 +214,7 @@ def test_retries_are_spaced_out():
     d.fb.pixel(1, 1, 1)
     d.show()  # fails: lost
     failed = i2c.failed
-    for _ in range(d.retry_every * 4):
+    for _ in range(d.panel.retry_every * 4):
         d.show()
     assert i2c.failed - failed == 4
 
@@ -257,9 +258,9 @@ def test_retry_by_ticks_waits_retry_ms_across_the_wrap():
     assert d.show(t) is False  # the write fails: lost
     i2c.replug()
     assert d.show(t) is False  # the back-off starts here
-    assert d.show(wrap(t + d.retry_ms - 1)) is False
+    assert d.show(wrap(t + d.panel.retry_ms - 1)) is False
     assert not i2c.panel.is_on
-    assert d.show(wrap(t + d.retry_ms)) is True
+    assert d.show(wrap(t + d.panel.retry_ms)) is True
     assert_shows(i2c, d)
 
 
@@ -279,9 +280,9 @@ def test_a_power_cycle_nobody_noticed_is_repaired_by_the_keepalive(driver):
     assert d.show(wrap(t + 10)) is True  # acknowledged, yet the panel is unconfigured
     assert i2c.panel.pixels() != rows_of(d)
     assert i2c.panel.notes  # the fake saw writes to an unconfigured panel and excused them
-    d.show(wrap(t + d.refresh_ms - 1))
+    d.show(wrap(t + d.panel.refresh_ms - 1))
     assert i2c.panel.pixels() != rows_of(d)
-    d.show(wrap(t + d.refresh_ms))
+    d.show(wrap(t + d.panel.refresh_ms))
     assert_shows(i2c, d)
     assert i2c.panel.errors == []
 
@@ -306,17 +307,17 @@ def test_the_keepalive_is_invisible_and_spaced_out():
     d.show(0)
     before = i2c.panel.pixels()
     i2c.reset_counts()
-    for t in range(0, 3 * d.refresh_ms, 100):
+    for t in range(0, 3 * d.panel.refresh_ms, 100):
         d.show(t)
         assert i2c.panel.pixels() == before
-    keepalives = i2c.transactions.count(len(d._init_seq))
+    keepalives = i2c.transactions.count(len(d.panel.init_seq))
     assert keepalives == 2
-    assert i2c.bytes_written == keepalives * (len(d._init_seq) + d.full_frame_bytes() + 2)
+    assert i2c.bytes_written == keepalives * (len(d.panel.init_seq) + d.full_frame_bytes() + 2)
 
 
 def test_a_glitch_mid_frame_is_repaired():
     i2c, d = make()
-    d.retry_every = 1
+    d.panel.retry_every = 1
     scene(d.fb, 64)
     i2c.glitch(after=3, partial=40)  # the second page's data is cut after 40 bytes
     assert d.show() is False
@@ -329,12 +330,12 @@ def test_a_glitch_mid_frame_is_repaired():
 @pytest.mark.parametrize("op", (0xA8, 0xDA, 0x81))
 def test_a_transfer_cut_inside_a_command_does_not_derail_the_next_init(driver, op):
     i2c, d = make(driver)
-    d.retry_every = 1
+    d.panel.retry_every = 1
     scene(d.fb, 64)
     i2c.unplug()
     d.show()
     i2c.replug()
-    cut = bytes(d._init_seq).index(op, 4) + 1  # the chip is left waiting for an argument
+    cut = bytes(d.panel.init_seq).index(op, 4) + 1  # the chip is left waiting for an argument
     i2c.glitch(partial=cut)
     assert d.show() is False
     assert i2c.panel._pending == op
@@ -354,9 +355,9 @@ def test_contrast_dim_and_sleep_reach_the_panel(driver):
     d.contrast(200)
     assert panel.contrast == 200
     d.dim(True)
-    assert panel.contrast == d.dim_contrast
+    assert panel.contrast == d.panel.dim_contrast
     d.contrast(100)  # remembered, not applied while dim
-    assert panel.contrast == d.dim_contrast
+    assert panel.contrast == d.panel.dim_contrast
     d.dim(False)
     assert panel.contrast == 100
     scene(d.fb, 64)
@@ -380,7 +381,7 @@ def test_settings_changed_while_unplugged_apply_after_replug():
     assert i2c.panel.contrast == 222 and not i2c.panel.is_on
     d.dim(True)
     d.sleep(False)
-    assert i2c.panel.contrast == d.dim_contrast and i2c.panel.is_on
+    assert i2c.panel.contrast == d.panel.dim_contrast and i2c.panel.is_on
 
 
 def test_bad_arguments_are_refused():
@@ -463,12 +464,12 @@ def test_fake_flags_a_misconfigured_panel_at_switch_on():
     i2c = FakeI2C(height=32)
     d = Display(FakeI2C(height=64))  # a 128x64 init sequence...
     with pytest.raises(ProtocolError, match="multiplex ratio 64"):
-        i2c.writeto(0x3C, bytes(d._init_seq) + b"\xaf")  # ...sent to a 128x32 module
+        i2c.writeto(0x3C, bytes(d.panel.init_seq) + b"\xaf")  # ...sent to a 128x32 module
 
 
 def test_fake_decodes_horizontal_addressing_and_single_command_bytes():
     panel = FakePanel()
-    init, _ = display_mod._init_commands("ssd1306", 64, False, False, 0x12)
+    init, _ = panel_mod._init_commands("ssd1306", 64, False, False, 0x12)
     panel.receive(bytes(init))
     panel.ram = [bytearray(128) for _ in range(8)]  # no power-on noise
     # Co=1 control bytes: one command each; window columns 10..11, pages 2..3, then data.
@@ -537,7 +538,7 @@ def test_panel_ends_equal_to_the_frame_buffer(config, ticks, ops):
     """
     driver, height, rotate = config
     i2c, d = make(driver, height, rotate)
-    d.retry_every = 2
+    d.panel.retry_every = 2
     now = (1 << 30) - 2000  # let the clock wrap during the run
     for op in ops:
         name, args = op[0], op[1:]
@@ -559,7 +560,7 @@ def test_panel_ends_equal_to_the_frame_buffer(config, ticks, ops):
     d.sleep(False)
     if ticks:
         for _ in range(20):
-            now = wrap(now + max(d.retry_ms, d.refresh_ms) // 4)
+            now = wrap(now + max(d.panel.retry_ms, d.panel.refresh_ms) // 4)
             d.show(now)
     else:
         d.invalidate()

@@ -410,7 +410,7 @@ def test_a_display_power_cycle_nobody_noticed_is_repaired_within_seconds():
     tray.i2c.connected = False  # no transfer while it is away: the driver cannot tell
     tray.i2c.connected = True
     assert tray.i2c.panel.pixels() != fb_rows(tray.display)  # dark
-    tray.run(tray.display.refresh_ms + 100)
+    tray.run(tray.display.panel.refresh_ms + 100)
     assert_panel_shows(tray)
 
 
@@ -439,7 +439,7 @@ def test_idle_dims_then_sleeps_and_the_waking_press_does_nothing_else(asleep, ke
     assert not app.dimmed and panel.contrast == full
     idle(tray, 2000)
     assert app.dimmed and not app.asleep
-    assert panel.contrast == tray.display.dim_contrast < full and panel.is_on
+    assert panel.contrast == tray.display.panel.dim_contrast < full and panel.is_on
     assert_panel_shows(tray)
     if asleep:
         idle(tray, app_mod.SLEEP_MS - app_mod.DIM_MS)

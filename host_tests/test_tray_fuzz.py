@@ -181,7 +181,7 @@ def test_random_button_streams_never_break_the_tray(stream, resume, start, seed)
     panel = tray.i2c.panel
     assert tray.display.ok
     assert panel.is_on == (not app.asleep)
-    assert panel.contrast == (tray.display.dim_contrast if app.dimmed else 0x7F)
+    assert panel.contrast == (tray.display.panel.dim_contrast if app.dimmed else 0x7F)
     if app.asleep:
         assert panel.ram_image() == fb_rows(tray.display)
     else:

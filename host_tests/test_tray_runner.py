@@ -318,7 +318,7 @@ def test_main_enters_safe_mode_only_when_ok_is_held(monkeypatch, held):
         assert not ran and board.i2c.panel.pixels() == picture(*SAFE)
     else:
         ((b, d),) = ran
-        assert b is board and d.i2c is board.i2c
+        assert b is board and d.panel.i2c is board.i2c
 
 
 # ---- the die ------------------------------------------------------------------------------

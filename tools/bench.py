@@ -180,7 +180,7 @@ def polls(fn, n, now):
 
 
 tray = trayrun.Tray(SeededDice(1), seed=1)
-tray.display.i2c = NullI2C()
+tray.display.panel.i2c = NullI2C()
 out = []
 overhead = polls(noop, IDLE_POLLS, 0)[0]  # the loop's own cost, taken off each figure
 for label, keys, n in (("setup", "", IDLE_POLLS), ("play", "o", IDLE_POLLS),

@@ -1,4 +1,19 @@
-"""One game of 421 as a state machine: players, turns, roll limits and actions (pure, no I/O)."""
+"""One game of 421 as a state machine: players, turns, roll limits and actions (pure, no I/O).
+
+Events are tuples whose first item names them:
+  ("roll", p, dice, n, kept)    p threw (n-th throw of the turn); kept = indices kept
+  ("stop", p, n, name)          p's throws are over after n throws, with this combination
+  ("contest", players, why, kind, rnd)  a roll-off (kind "die") or play-off ("throw") opens
+  ("contest_roll", p, dice)     p's roll in it (one die or three)
+  ("stake", p, stake)           "is" or "comes": what a repeated play-off is played for
+  ("starter", p)                p starts the next turn
+  ("tie_pass", players)         two players tied: nothing is paid, the hand passes
+  ("pay", giver, taker, n, why) n tokens from giver (-1 is the pot) to taker
+  ("turn", winner, loser, n)    the turn's result
+  ("phase", name)               a phase begins
+  ("out", p)                    p has no tokens left and leaves as a winner
+  ("over", losers, winners, reason)
+"""
 
 from dicetray import settle
 from dicetray.rules import PRESETS, Options, RulesError, check_dice
@@ -35,7 +50,8 @@ class SaveError(GameError):
 
 
 class Game:
-    """A whole game. Actions: throw(keep), stop(), announce(stake). Each returns its events.
+    """A whole game. Actions: throw(keep), stop(), announce(stake). Each returns its events
+    (listed in the module's docstring).
 
     The view, what screens and players read (never change it from outside):
       n, opts                  players and rules
@@ -47,20 +63,6 @@ class Game:
       result                   how the game ended (a state.GameResult), or None
       current, over, max_throws(), may_stop_early(), can_throw(), can_keep(), can_stop(),
       can_announce(), active()
-
-    Events are tuples whose first item names them:
-      ("roll", p, dice, n, kept)    p threw (n-th throw of the turn); kept = indices kept
-      ("stop", p, n, name)          p's throws are over after n throws, with this combination
-      ("contest", players, why, kind, rnd)  a roll-off (kind "die") or play-off ("throw") opens
-      ("contest_roll", p, dice)     p's roll in it (one die or three)
-      ("stake", p, stake)           "is" or "comes": what a repeated play-off is played for
-      ("starter", p)                p starts the next turn
-      ("tie_pass", players)         two players tied: nothing is paid, the hand passes
-      ("pay", giver, taker, n, why) n tokens from giver (-1 is the pot) to taker
-      ("turn", winner, loser, n)    the turn's result
-      ("phase", name)               a phase begins
-      ("out", p)                    p has no tokens left and leaves as a winner
-      ("over", losers, winners, reason)
     """
 
     def __init__(self, players, options, roll, _state=None):

@@ -78,6 +78,30 @@ def make_app(board, display, store, buttons=None):
                board.random_bits(30))
 
 
+def crashed(board, display, store, exc, crashes):
+    """Log a crash with its code, show the error screen, reset the board in a crash loop.
+
+    crashes: ticks of the crashes so far; returns those still within CRASH_WINDOW_MS.
+    """
+    now = board.ticks_ms()
+    text = traceback_text(exc)
+    code = error_code(text)
+    store.log_error("ERROR %s\n%s" % (code, text))
+    store.note_crash()  # twice in a row and the saved game is set aside at boot
+    crashes = [t for t in crashes if board.ticks_diff(now, t) < CRASH_WINDOW_MS]
+    crashes.append(now)
+    show_message(display, "ERROR " + code, ("SORRY! THE GAME", "IS SAVED AND", "RESTARTS"),
+                 "SEE ERROR.LOG", now)
+    waited = 0
+    while waited < ERROR_SHOW_MS:
+        board.feed()
+        board.sleep_ms(100)
+        waited += 100
+    if len(crashes) >= MAX_CRASHES:
+        board.reset()  # a crash loop: start the whole board afresh
+    return crashes
+
+
 def run(board, display, store=None, loops=None):
     """Run the tray until power-off (loops None), or for `loops` polls (tests).
 
@@ -101,22 +125,7 @@ def run(board, display, store=None, loops=None):
                 if not forever:
                     left -= 1
         except Exception as exc:  # anything unexpected: log it, say so, restart the game
-            now = board.ticks_ms()
-            text = traceback_text(exc)
-            code = error_code(text)
-            store.log_error("ERROR %s\n%s" % (code, text))
-            store.note_crash()  # twice in a row and the saved game is set aside at boot
-            crashes = [t for t in crashes if board.ticks_diff(now, t) < CRASH_WINDOW_MS]
-            crashes.append(now)
-            show_message(display, "ERROR " + code, ("SORRY! THE GAME", "IS SAVED AND", "RESTARTS"),
-                         "SEE ERROR.LOG", now)
-            waited = 0
-            while waited < ERROR_SHOW_MS:
-                board.feed()
-                board.sleep_ms(100)
-                waited += 100
-            if len(crashes) >= MAX_CRASHES:
-                board.reset()  # a crash loop: start the whole board afresh
+            crashes = crashed(board, display, store, exc, crashes)
             resume = True
             if not forever:
                 left -= 1

@@ -144,11 +144,7 @@ def _close_contest(g):
     low = [p for p, k in zip(players, keys) if k == bottom]
     want = c.want
     if c.why == WHO_STARTS:
-        pick = high if want == HIGH else low
-        if len(pick) > 1:
-            open_contest(g, pick, want, c.kind, WHO_STARTS, c.round + 1)
-        else:
-            begin_play(g, pick[0])
+        _who_starts(g, c, high if want == HIGH else low)
         return
     if c.stake == FOR_WHAT_COMES:
         t.amount = max(evaluate(d, g.opts).tokens for d in c.results)
@@ -176,6 +172,13 @@ def _close_contest(g):
         open_contest(g, players, want, c.kind, TIE, c.round + 1)
     else:
         _next_contest(g)
+
+
+def _who_starts(g, c, pick):
+    if len(pick) > 1:
+        open_contest(g, pick, c.want, c.kind, WHO_STARTS, c.round + 1)
+    else:
+        begin_play(g, pick[0])
 
 
 # ---- payouts, phases, end -------------------------------------------------------------------

@@ -3,6 +3,8 @@
 import json
 import os
 
+from dicetray.errlog import append
+
 _ENOSPC = 28  # MicroPython and Linux agree on this one
 
 # Why a file was not used. The screen is 128 px wide, 16 characters of an 8-px font: a problem
@@ -186,26 +188,7 @@ class Store:
         When the log would pass LOG_MAX bytes it first becomes error.old (replacing the older
         one). An entry longer than LOG_MAX keeps its end, where a traceback names the error.
         """
-        try:
-            if type(text) is not str:
-                text = str(text)
-            if not text.endswith("\n"):
-                text += "\n"
-            raw = text.encode()
-            if len(raw) > self.LOG_MAX:
-                raw = raw[len(raw) - self.LOG_MAX :]
-            fs = self.fs
-            log = self.path(self.LOG)
-            mode = "ab"
-            if not fs.exists(log):
-                mode = "wb"  # the same when it is missing, and bounded if only stat failed
-            elif fs.size(log) + len(raw) > self.LOG_MAX:
-                self._rotate(log)
-                mode = "wb"
-            with fs.open(log, mode) as f:
-                f.write(raw)
-        except Exception:  # the error handler calls this: a failing log must not fail it
-            pass
+        append(self.fs, self.path(self.LOG), self.path(self.LOG_OLD), self.LOG_MAX, text)
 
     # ---- helpers ----------------------------------------------------------------------
 
@@ -279,12 +262,6 @@ class Store:
             return max(1, int(raw.decode()))
         except Exception:  # unreadable or not a number: a crash was being counted
             return 1
-
-    def _rotate(self, log):
-        try:
-            self.fs.rename(log, self.path(self.LOG_OLD))
-        except OSError:
-            self.fs.remove(log)  # cannot keep it: drop it rather than let the log grow
 
     def _discard(self, name):
         path = self.path(name)

@@ -79,14 +79,7 @@ def turn(fb, w, h, game, kept, faces=None):
         line2 = "UP TO %d" % limit
     else:
         line2 = "%d THROW%s" % (limit, "S" if limit > 1 else "")
-    if game.can_throw() and count:
-        keys = "123:KEEP ROLL"
-    elif count:
-        keys = "ROLL/OK:DONE"
-    else:
-        keys = "ROLL:THROW"
-    if game.can_stop() and game.can_throw():
-        keys += " OK:" + ("BON" if t.pos and (o.le_bon or o.limit == "at_most") else "STOP")
+    keys = _turn_keys(game)
     if h < 64:
         _dice_row(fb, 78, 0, 23, values, kept)  # a dark row between dice and hints
         font.text(fb, pname(p), 80, 0, 2)
@@ -105,6 +98,22 @@ def turn(fb, w, h, game, kept, faces=None):
     font.text(fb, line2, right, 8)
     _dice_row(fb, w, 18, 30, values, kept)
     _hints(fb, w, h, keys)
+
+
+def _turn_keys(game):
+    # What the buttons do in a turn, for the hint bar.
+    o = game.opts
+    count = game.turn.count
+    if game.can_throw() and count:
+        keys = "123:KEEP ROLL"
+    elif count:
+        keys = "ROLL/OK:DONE"
+    else:
+        keys = "ROLL:THROW"
+    if game.can_stop() and game.can_throw():
+        bon = game.turn.pos and (o.le_bon or o.limit == "at_most")
+        keys += " OK:" + ("BON" if bon else "STOP")
+    return keys
 
 
 def contest(fb, w, h, game):
