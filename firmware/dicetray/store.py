@@ -3,7 +3,7 @@
 import json
 import os
 
-from dicetray.errlog import append
+from dicetray.postmortem import append, set_aside
 
 _ENOSPC = 28  # MicroPython and Linux agree on this one
 
@@ -227,29 +227,8 @@ class Store:
             return None, DAMAGED
 
     def _keep_aside(self, name, bad):
-        # name -> bad for a post-mortem, the older bad files one step older (bad.1, bad.2),
-        # the oldest dropped. True when name is out of the way.
-        fs = self.fs
-        for i in range(self.BAD_KEPT - 1, 0, -1):
-            newer = self.path(bad if i == 1 else "%s.%d" % (bad, i - 1))
-            try:
-                if fs.exists(newer):
-                    fs.rename(newer, self.path("%s.%d" % (bad, i)))
-            except OSError:
-                pass  # an odd file in the way (a folder): the newest is what matters
-        src = self.path(name)
-        dst = self.path(bad)
-        try:
-            fs.rename(src, dst)
-            return True
-        except OSError:
-            pass
-        try:
-            fs.remove(dst)  # an old bad file of the other kind (file vs folder) is in the way
-            fs.rename(src, dst)
-            return True
-        except OSError:
-            return False
+        # name -> bad, the older bad files one step older; True when name is out of the way.
+        return set_aside(self.fs, self.path(name), self.path(bad), self.BAD_KEPT)
 
     def _read_crashes(self):
         # The crash count on flash: 0 when there is none; a damaged one counts as one crash.

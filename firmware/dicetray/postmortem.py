@@ -1,4 +1,7 @@
-"""A bounded error log on flash: one file, rotated to a second when full; writing never raises."""
+"""What the tray keeps on flash for a post-mortem: a bounded error log, the last few bad files.
+
+Neither ever raises: they run when something already went wrong.
+"""
 
 
 def append(fs, log, old, max_bytes, text):
@@ -32,3 +35,26 @@ def _rotate(fs, log, old):
         fs.rename(log, old)
     except OSError:
         fs.remove(log)  # cannot keep it: drop it rather than let the log grow
+
+
+def set_aside(fs, src, dst, kept):
+    """Rename src to dst, the older dst files one step older (dst.1, dst.2 ... up to kept
+    files), the oldest dropped. True when src is out of the way."""
+    for i in range(kept - 1, 0, -1):
+        newer = dst if i == 1 else "%s.%d" % (dst, i - 1)
+        try:
+            if fs.exists(newer):
+                fs.rename(newer, "%s.%d" % (dst, i))
+        except OSError:
+            pass  # an odd file in the way (a folder): the newest is what matters
+    try:
+        fs.rename(src, dst)
+        return True
+    except OSError:
+        pass
+    try:
+        fs.remove(dst)  # an old bad file of the other kind (file vs folder) is in the way
+        fs.rename(src, dst)
+        return True
+    except OSError:
+        return False
