@@ -81,8 +81,8 @@ class Printer:
             _, w, lo, n = ev
             last = g.last
             say("  best %s (%s), worst %s (%s)" % (
-                who(w), evaluate(last["wdice"], g.opts).name,
-                who(lo), evaluate(last["ldice"], g.opts).name))
+                who(w), evaluate(last.wdice, g.opts).name,
+                who(lo), evaluate(last.ldice, g.opts).name))
         elif kind == "phase":
             say("== %s ==" % ev[1].upper())
         elif kind == "out":
