@@ -41,59 +41,73 @@ class Printer:
             self.event(ev)
 
     def event(self, ev):
-        g = self.game
-        kind = ev[0]
-        say = self.out
-        if kind == "roll":
-            _, p, dice, n, kept = ev
-            kept_faces = " ".join(str(dice[i]) for i in kept)
-            keep = " keeping %s," % kept_faces if kept else ""
-            name = evaluate(dice, g.opts).name
-            line = "  %s throw %d/%d:%s %s  (%s)"
-            say(line % (who(p), n, g.max_throws(), keep, dice_str(dice), name))
-        elif kind == "stop":
-            _, p, n, name = ev
-            say("  %s stops after %d throw%s with %s" % (who(p), n, "s" if n > 1 else "", name))
-        elif kind == "contest":
-            _, players, why, ckind, rnd = ev
-            names = ", ".join(who(p) for p in players)
-            what = "one die each" if ckind == "die" else "one throw of three dice each"
-            if why == "start":
-                say("Who starts: %s (%s), round %d" % (names, what, rnd))
-            else:
-                label = "roll-off" if ckind == "die" else "play-off (qui barre demarre)"
-                say("  tie: %s, %s in this order, %s, round %d" % (names, label, what, rnd))
-        elif kind == "contest_roll":
-            _, p, dice = ev
-            say("    %s rolls %s" % (who(p), dice_str(dice)))
-        elif kind == "stake":
-            _, p, stake = ev
-            say("    %s plays for %s" % (who(p), "what is" if stake == "is" else "what comes"))
-        elif kind == "starter":
-            say("Turn %d (%s), %s starts" % (g.turn.number, g.phase, who(ev[1])))
-        elif kind == "tie_pass":
-            say("  tie between two players: nothing is paid, the hand passes")
-        elif kind == "pay":
-            _, giver, taker, n, why = ev
-            say("  %s gives %d token%s to %s" % (who(giver), n, "s" if n != 1 else "", who(taker)))
-            say(self.standings())
-        elif kind == "turn":
-            _, w, lo, n = ev
-            last = g.last
-            say("  best %s (%s), worst %s (%s)" % (
-                who(w), evaluate(last["wdice"], g.opts).name,
-                who(lo), evaluate(last["ldice"], g.opts).name))
-        elif kind == "phase":
-            say("== %s ==" % ev[1].upper())
-        elif kind == "out":
-            say("  %s has no tokens left and leaves as a winner" % who(ev[1]))
-        elif kind == "over":
-            _, losers, winners, reason = ev
-            say("== GAME OVER (%s) ==" % reason)
-            if winners:
-                say("winners: " + ", ".join(who(p) for p in winners))
-            say("%s pay%s the round" % (" and ".join(who(p) for p in losers),
-                                        "s" if len(losers) == 1 else ""))
+        """Print the lines of one event; a kind not in EVENT_LINES prints nothing."""
+        lines_of = self.EVENT_LINES.get(ev[0])
+        if lines_of is not None:
+            for line in lines_of(self, *ev[1:]):
+                self.out(line)
+
+    # One method per event kind: the event's fields in, the lines to print out.
+
+    def _roll(self, p, dice, n, kept):
+        kept_faces = " ".join(str(dice[i]) for i in kept)
+        keep = " keeping %s," % kept_faces if kept else ""
+        name = evaluate(dice, self.game.opts).name
+        line = "  %s throw %d/%d:%s %s  (%s)"
+        return [line % (who(p), n, self.game.max_throws(), keep, dice_str(dice), name)]
+
+    def _stop(self, p, n, name):
+        return ["  %s stops after %d throw%s with %s" % (who(p), n, "s" if n > 1 else "", name)]
+
+    def _contest(self, players, why, kind, rnd):
+        names = ", ".join(who(p) for p in players)
+        what = "one die each" if kind == "die" else "one throw of three dice each"
+        if why == "start":
+            return ["Who starts: %s (%s), round %d" % (names, what, rnd)]
+        label = "roll-off" if kind == "die" else "play-off (qui barre demarre)"
+        return ["  tie: %s, %s in this order, %s, round %d" % (names, label, what, rnd)]
+
+    def _contest_roll(self, p, dice):
+        return ["    %s rolls %s" % (who(p), dice_str(dice))]
+
+    def _stake(self, p, stake):
+        return ["    %s plays for %s" % (who(p), "what is" if stake == "is" else "what comes")]
+
+    def _starter(self, p):
+        return ["Turn %d (%s), %s starts" % (self.game.turn.number, self.game.phase, who(p))]
+
+    def _tie_pass(self, order):
+        return ["  tie between two players: nothing is paid, the hand passes"]
+
+    def _pay(self, giver, taker, n, why):
+        paid = "  %s gives %d token%s to %s" % (who(giver), n, "s" if n != 1 else "", who(taker))
+        return [paid, self.standings()]
+
+    def _turn(self, winner, loser, moved):
+        last, opts = self.game.last, self.game.opts
+        return ["  best %s (%s), worst %s (%s)" % (
+            who(winner), evaluate(last.wdice, opts).name,
+            who(loser), evaluate(last.ldice, opts).name)]
+
+    def _phase(self, name):
+        return ["== %s ==" % name.upper()]
+
+    def _out(self, p):
+        return ["  %s has no tokens left and leaves as a winner" % who(p)]
+
+    def _over(self, losers, winners, reason):
+        lines = ["== GAME OVER (%s) ==" % reason]
+        if winners:
+            lines.append("winners: " + ", ".join(who(p) for p in winners))
+        lines.append("%s pay%s the round" % (" and ".join(who(p) for p in losers),
+                                             "s" if len(losers) == 1 else ""))
+        return lines
+
+    EVENT_LINES = {
+        "roll": _roll, "stop": _stop, "contest": _contest, "contest_roll": _contest_roll,
+        "stake": _stake, "starter": _starter, "tie_pass": _tie_pass, "pay": _pay, "turn": _turn,
+        "phase": _phase, "out": _out, "over": _over,
+    }
 
 
 def parse_option(text):

@@ -1,10 +1,10 @@
 """Saves damaged on purpose, field by field, and the check that every accepted one plays on.
 
-Real saves come from random games; a mutation changes what a save means (players, phases,
-roll-offs, results, stakes, tokens, limits), not its bytes. play_on() loads a save the way the
-tray does and, when the checker accepts it, plays it to its end with random legal actions,
-checking every state on the way. The same code runs on CPython (the tests, tools/soak.py) and
-on MicroPython (the MicroPython tier).
+Real saves come from random games; a mutation (savemutate) changes what a save means (players,
+phases, roll-offs, results, stakes, tokens, limits), not its bytes. play_on() loads a save the
+way the tray does and, when the checker accepts it, plays it to its end with random legal
+actions, checking every state on the way. The same code runs on CPython (the tests,
+tools/soak.py) and on MicroPython (the MicroPython tier).
 """
 
 from dicetray import app as tray
@@ -13,17 +13,10 @@ from dicetray.rules import OPTION_CHOICES, OPTION_NAMES, PRESET_NAMES, PRESETS
 from dicetray.savecheck import load
 
 from trayhost.autoplay import SeededDice, apply
+from trayhost.dicechoice import chance, pick
+from trayhost.savemutate import mutate
 
 ACTION_CAP = 20000  # a game from any accepted save ends long before this many actions
-
-
-def pick(rng, seq):
-    return seq[(rng() - 1 + 6 * (rng() - 1)) % len(seq)]
-
-
-def chance(rng, n6):
-    """True with probability n6/6."""
-    return rng() <= n6
 
 
 def random_action(game, rng):
@@ -82,132 +75,6 @@ def _spread(saves, k):
         return []
     step = max(1, len(saves) // k)
     return saves[::step][:k]
-
-
-def _players(rng, n):
-    return [p for p in range(n) if chance(rng, 3)] or [rng() % n]
-
-
-def _dice(rng, k=3):
-    return [rng() for _ in range(k)]
-
-
-def _contest(rng, n):
-    kind = pick(rng, ("die", "throw"))
-    players = _players(rng, n)
-    return {"players": players, "want": pick(rng, ("high", "low", "both")), "kind": kind,
-            "why": pick(rng, ("start", "tie")), "round": rng() % 3 + 1,
-            "results": [_dice(rng, 1 if kind == "die" else 3)
-                        for _ in range(rng() % max(1, len(players)))],
-            "stake": pick(rng, (None, None, "is", "comes"))}
-
-
-def _mutate_contest(rng, c, n):
-    if c is None or chance(rng, 1):
-        return _contest(rng, n)
-    c = dict(c)
-    field = pick(rng, ("players", "want", "kind", "why", "round", "results", "stake"))
-    if field == "players":
-        ps = list(c["players"])
-        if chance(rng, 3):
-            ps.append(rng() % n)
-        elif len(ps) > 1:
-            ps.pop(rng() % len(ps))
-        c["players"] = ps if chance(rng, 4) else ps[::-1]
-    elif field == "results":
-        size = 1 if c["kind"] == "die" else 3
-        c["results"] = c["results"][:-1] if c["results"] and chance(rng, 3) else \
-            c["results"] + [_dice(rng, size)]
-    else:
-        c[field] = _contest(rng, n)[field]
-    return c
-
-
-def mutate(data, rng):
-    """A copy of a saved dict with one field changed in meaning."""
-    d = _copy(data)
-    n = d["players"]
-    t = d["turn"]
-    field = pick(rng, ("tokens", "out", "phase", "turn", "order", "pos", "limit", "count",
-                       "finals", "contest", "contest", "contest", "queue", "res", "res",
-                       "last", "result", "options", "players"))
-    if field == "tokens":
-        a, b = rng() % len(d["tokens"]), rng() % len(d["tokens"])
-        if d["tokens"][a]:
-            d["tokens"][a] -= 1
-            if chance(rng, 3):
-                d["tokens"][b] += 1
-            else:
-                d["pot"] += 1
-        elif d["pot"]:
-            d["pot"] -= 1
-            d["tokens"][b] += 1
-    elif field == "out":
-        p = rng() % n
-        d["out"] = [q for q in d["out"] if q != p] if p in d["out"] else d["out"] + [p]
-    elif field == "phase":
-        d["phase"] = pick(rng, ("start", "charge", "decharge", "over"))
-    elif field == "turn":
-        t["number"] = max(0, t["number"] + pick(rng, (-1, 1, -t["number"], 1 - t["number"])))
-    elif field == "order":
-        o = t["order"]
-        how = rng()
-        if how == 1 and o:
-            t["order"] = o[1:] + o[:1]
-        elif how == 2:
-            t["order"] = o[::-1]
-        elif how == 3 and o:
-            t["order"] = o[:-1]
-        elif how == 4:
-            t["order"] = o + [p for p in range(n) if p not in o][:1]
-        elif len(o) > 1:
-            t["order"] = [o[1], o[0]] + o[2:]
-    elif field == "pos":
-        t["pos"] = rng() % 4
-    elif field == "limit":
-        t["limit"] = rng() % 4
-    elif field == "count":
-        t["count"] = rng() % 4
-        t["dice"] = _dice(rng) if t["count"] else []
-    elif field == "finals":
-        if t["finals"] and chance(rng, 3):
-            t["finals"].pop()
-            t["counts"].pop()
-        elif chance(rng, 3):
-            t["finals"].append(_dice(rng))
-            t["counts"].append(rng() % 3 + 1)
-        elif t["counts"]:
-            t["counts"][rng() % len(t["counts"])] = rng() % 3 + 1
-    elif field == "contest":
-        d["contest"] = None if chance(rng, 1) else _mutate_contest(rng, d["contest"], n)
-    elif field == "queue":
-        t["queue"] = [] if t["queue"] else [[_players(rng, n), pick(rng, ("high", "low"))]]
-    elif field == "res":
-        key = pick(rng, ("winner", "loser", "amount"))
-        t[key] = rng() % (n + 1) - 1 if key != "amount" else pick(rng, (-1, 1, 2, 10))
-    elif field == "last":
-        last = d["last"] or {"number": max(1, t["number"] - 1), "phase": "charge", "winner": 0,
-                             "loser": 1, "amount": 1, "wdice": _dice(rng),
-                             "ldice": _dice(rng), "passed": False}
-        key = pick(rng, ("winner", "loser", "amount", "passed", "phase", "number"))
-        last[key] = {"winner": rng() % n, "loser": rng() % n, "amount": rng() % 4,
-                     "passed": not last["passed"], "phase": pick(rng, ("charge", "decharge")),
-                     "number": max(1, last["number"] + pick(rng, (-1, 1)))}[key]
-        d["last"] = None if chance(rng, 1) else last
-    elif field == "result":
-        d["result"] = None if d["result"] and chance(rng, 2) else {
-            "losers": _players(rng, n), "winners": _players(rng, n),
-            "reason": pick(rng, ("first_out", "espagnole", "last_holder"))}
-    elif field == "options":
-        name = pick(rng, OPTION_NAMES)
-        allowed = OPTION_CHOICES[name]
-        if isinstance(allowed, tuple):
-            d["options"][name] = pick(rng, allowed)
-        elif name != "tokens":
-            d["options"][name] = allowed[0] + rng() % 6
-    else:
-        d["players"] = 2 + rng() % 7
-    return d
 
 
 def play_on(data, seed, every=7):
@@ -282,10 +149,3 @@ def cases(seed, count, per_game=12):
                 break
     return out
 
-
-def _copy(v):
-    if isinstance(v, list):
-        return [_copy(x) for x in v]
-    if isinstance(v, dict):
-        return {k: _copy(x) for k, x in v.items()}
-    return v

@@ -1,0 +1,229 @@
+"""The scripted scenes of tools/screens.py: each plays a game (or part of one), takes pictures.
+
+A few states that keys reach only after a long game are set up directly on the app's game, then
+played on with keys. Everything is scripted, so two runs give the same pictures.
+"""
+
+import trayhost  # noqa: F401  (first: the firmware importable as on the Pico)
+from dicetray import runner
+from dicetray.app import NOTICE, OVER, PHASE, PLAY, RESULT, RESUME, SETUP, STANDINGS
+from dicetray.display import Display
+from dicetray.store import Store
+from screenrig import Rig, Shot, panel_bits
+from trayhost.oled import FakeI2C
+from trayhost.pins import FakeClock, FakePin, ticks_diff
+from trayhost.trayrun import NAMES, Buzzer, MemFS
+
+# What runner.run shows comes from the traceback, which names this checkout's paths: a fixed
+# text keeps the error picture the same on every machine.
+FIXED_TRACEBACK = "Traceback (most recent call last):\nRuntimeError: made up for the picture\n"
+
+
+def setup_menu(shots):
+    rig = Rig(shots)
+    rig.snap("setup", SETUP, "setup menu (the last setup, classic rules, 4 players)")
+    rig.play("22r")  # down to TOKENS, one more
+    rig.snap("setup_changed", SETUP, "setup with an option changed from its preset (*)")
+
+
+def classic_game(shots):
+    """Four players, classic rules: the roll-off, a whole charge turn, a décharge, the end."""
+    rig = Rig(shots)
+    _classic_who_starts(rig)
+    _classic_first_turn(rig)
+    resumed = Rig(shots, fs=rig.tray.fs)  # the tray switched off and on again
+    resumed.snap("resume", RESUME, "a game was saved: resume it or start a new one")
+    _classic_end_of_charge(rig)
+    _classic_decharge_to_the_end(rig)
+
+
+def _classic_who_starts(rig):
+    rig.play("o")
+    rig.play("rr", [6, 5, 3], [6, 3, 1])
+    rig.snap("start_rolloff", PLAY, "who starts: everybody throws, the best throw starts")
+    rig.play("rr", [3, 3, 3], [6, 6, 2])
+    rig.snap("phase_charge", PHASE, "the charge begins: the pot, who starts")
+
+
+def _classic_first_turn(rig):
+    """Each step of P3's throws, the others' whole throws, a roll-off for the worst, standings."""
+    rig.play("o")
+    rig.snap("turn_ready", PLAY, "a turn before the first throw")
+    rig.play("r", [4, 5, 2])
+    rig.snap("turn_thrown", PLAY, "a turn after a throw")
+    rig.play("13")
+    rig.snap("turn_kept", PLAY, "two dice kept (drawn solid)")
+    rig.play("rr", [6], [3])
+    rig.snap("turn_last_throw", PLAY, "the last throw is used: ROLL or OK ends the throws")
+    rig.play("o")
+    rig.play("rrro", [1, 5, 6], [2, 4, 6], [6, 3, 2])  # P4: exactly three throws too
+    rig.play("rrro", [2, 3, 6], [1, 1, 5], [4, 2, 1])  # P1: 421
+    rig.play("rrro", [3, 5, 5], [1, 6, 4], [2, 6, 3])  # P2: 632 like P4: a roll-off for last
+    rig.play("r", [5])
+    rig.snap("tie_rolloff", PLAY, "a tie for the worst throw: a roll-off with one die")
+    rig.play("r", [2])
+    rig.snap("result", RESULT, "the turn's result: who lost, tokens moved, the two throws")
+    rig.play("o")
+    rig.play("O")
+    rig.snap("standings_4", STANDINGS, "standings (long OK), 4 players")
+    rig.play("o")
+
+
+def _classic_end_of_charge(rig):
+    g = rig.game  # skip to the end of the charge: one token left in the pot
+    g.tokens[:] = [4, 10, 3, 3]
+    g.pot = 1
+    rig.redraw()
+    rig.play("ro", [6, 5, 1])  # P2 stops after one throw: everybody gets one
+    rig.play("ro", [4, 2, 1])
+    rig.play("ro", [5, 4, 1])  # P4 loses, takes the last token
+    rig.play("ro", [6, 4, 1])
+    rig.play("o")
+    rig.snap("phase_decharge", PHASE, "the décharge begins: the pot is empty")
+    rig.play("o")
+
+
+def _classic_decharge_to_the_end(rig):
+    rig.game.tokens[:] = [5, 1, 11, 4]
+    rig.redraw()
+    rig.play("ro", [6, 5, 2])
+    rig.play("ro", [5, 3, 2])  # P1 loses...
+    rig.play("ro", [4, 2, 1])  # ...to P2, whose last token ends the game (first out)
+    rig.play("ro", [6, 4, 3])
+    rig.snap("result_decharge", RESULT, "a décharge result: the winner gives the loser tokens")
+    rig.play("o")
+    rig.snap("over", OVER, "game over: who pays the round")
+
+
+def _choose(rig, players, presses):
+    # From the default setup (4 players, classic): KEEP3 lowers players, ROLL raises them,
+    # then ROLL on RULES moves through the presets.
+    step = "r" if players > 4 else "3"
+    rig.play(step * abs(players - 4) + "2" + "r" * presses + "o")
+
+
+def espagnole(shots):
+    """Jackpot rules: the charge ends with one player holding every token."""
+    rig = Rig(shots)
+    _choose(rig, 3, 1)
+    rig.play("rrr", [3], [6], [2])  # one die each: P2 starts
+    g = rig.game
+    g.tokens[:] = [0, 20, 0]
+    g.pot = 1
+    rig.redraw()
+    rig.play("o")
+    rig.play("ro", [5, 3, 2])  # P2 loses the last token of the pot
+    rig.play("ro", [6, 6, 4])
+    rig.play("ro", [6, 5, 5])
+    rig.play("o")
+    rig.snap("over_espagnole", OVER, "game over by l'Espagnole: one player took every token")
+
+
+def tie_pass(shots):
+    """Bar41 rules, two players: a tie passes the hand."""
+    rig = Rig(shots)
+    _choose(rig, 2, 3)
+    rig.play("rr", [4], [2])
+    rig.play("o")
+    rig.play("ro", [6, 5, 2])
+    rig.play("ro", [6, 5, 2])
+    rig.snap("result_tie_pass", RESULT, "two players tie: nothing is paid, the hand passes")
+
+
+def playoff(shots):
+    """Le bon rules: a tie for the worst throw is played off with three dice, from the last."""
+    rig = Rig(shots)
+    _choose(rig, 3, 4)
+    rig.play("rrr", [5], [2], [3])
+    rig.play("o")
+    rig.play("ro", [4, 2, 1])
+    rig.play("ro", [6, 5, 3])
+    rig.play("ro", [6, 5, 3])
+    rig.play("r", [6, 4, 2])
+    rig.snap("playoff", PLAY, "a play-off: three dice, from the last of the tied players")
+    rig.play("r", [6, 4, 2])
+    rig.snap("playoff_stake", PLAY, "a play-off tied again: play for what is or what comes")
+
+
+def eight_players(shots):
+    rig = Rig(shots)
+    _choose(rig, 8, 4)
+    rig.play("r" * 8, [6], [2], [3], [4], [5], [1], [2], [3])
+    rig.play("o")
+    g = rig.game  # well into the décharge, three players out
+    g.phase = "decharge"
+    g.pot = 0
+    g.tokens[:] = [3, 0, 7, 2, 0, 5, 4, 0]
+    g.out[:] = [1, 4, 7]
+    rig.play("O")
+    rig.snap("standings_8", STANDINGS, "standings, 8 players (-- : out, a winner)")
+
+
+def small_panel(shots):
+    rig = Rig(shots, height=32)
+    rig.play("o")
+    rig.play("rrrr", [6, 5, 3], [6, 3, 1], [3, 3, 3], [6, 6, 2])
+    rig.play("o")
+    rig.play("r1", [4, 5, 2])
+    rig.snap("turn_32", PLAY, "a turn on a 128x32 panel")
+    rig.play("O")
+    rig.snap("standings_32", STANDINGS, "standings on a 128x32 panel")
+
+
+def save_lost(shots):
+    fs = MemFS()
+    fs.files["game.json"] = b'{"format": "dicetray-game", "vers'  # cut short by a power loss
+    rig = Rig(shots, fs=fs)
+    rig.snap("save_lost", NOTICE, "the saved game could not be read: a new game starts")
+
+
+def safe_mode(shots):
+    i2c = FakeI2C()
+    display = Display(i2c, ticks_diff=ticks_diff)
+    runner.safe_mode(display)
+    shots.append(Shot("safe_mode", "safe mode (OK held at power-up)", 128, 64, panel_bits(i2c)))
+
+
+class _CrashBoard(FakeClock):
+    """What runner.run needs of a Board; the clock moves only when slept."""
+
+    def __init__(self):
+        super().__init__()
+        self.pins = [(n, FakePin()) for n in NAMES]
+        self.buzzer = Buzzer()
+
+    def random_bits(self, k):
+        return 0x2545F491 & ((1 << k) - 1)
+
+    def start_watchdog(self):
+        pass
+
+    def feed(self):
+        pass
+
+    def reset(self):
+        raise RuntimeError("the board would reset")
+
+
+class _CrashingStore(Store):
+    def load_settings(self, defaults):
+        raise RuntimeError("made up for the picture")
+
+
+def error_screen(shots):
+    """runner.run itself catches a crash and shows its error screen."""
+    i2c = FakeI2C()
+    board = _CrashBoard()
+    display = Display(i2c, ticks_diff=ticks_diff)
+    real = runner.traceback_text
+    runner.traceback_text = lambda exc: FIXED_TRACEBACK
+    try:
+        runner.run(board, display, _CrashingStore(fs=MemFS()), loops=1)
+    finally:
+        runner.traceback_text = real
+    shots.append(Shot("error", "an unexpected error: the game restarts", 128, 64, panel_bits(i2c)))
+
+
+SCENES = (setup_menu, classic_game, espagnole, tie_pass, playoff, eight_players, small_panel,
+          save_lost, safe_mode, error_screen)
+
