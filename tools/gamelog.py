@@ -16,7 +16,7 @@ sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 
 from autoplay import ScriptedDice, SeededDice, apply, bot_action  # noqa: E402
 from dicetray.game import Game, GameError  # noqa: E402
-from dicetray.rules import OPTION_CHOICES, PRESET_NAMES, PRESETS, RulesError, evaluate  # noqa: E402
+from dicetray.rules import OPTION_NAMES, PRESET_NAMES, PRESETS, RulesError, evaluate  # noqa: E402
 
 
 def who(p):
@@ -97,8 +97,8 @@ class Printer:
 
 def parse_option(text):
     name, _, raw = text.partition("=")
-    if name not in OPTION_CHOICES:
-        raise SystemExit("unknown option %r; options: %s" % (name, ", ".join(OPTION_CHOICES)))
+    if name not in OPTION_NAMES:
+        raise SystemExit("unknown option %r; options: %s" % (name, ", ".join(OPTION_NAMES)))
     low = raw.lower()
     if low in ("true", "on", "yes"):
         return name, True

@@ -10,7 +10,7 @@ on MicroPython (the MicroPython tier).
 from autoplay import SeededDice, apply
 from dicetray import app as tray
 from dicetray.game import Game, SaveError
-from dicetray.rules import OPTION_CHOICES, OPTION_NAMES, PRESET_NAMES, PRESETS
+from dicetray.rules import OPTION_NAMES, PRESET_NAMES, PRESETS, option
 
 ACTION_CAP = 20000  # a game from any accepted save ends long before this many actions
 
@@ -59,8 +59,8 @@ def real_saves(seed, count):
     opts = PRESETS[pick(rng, PRESET_NAMES)]
     if chance(rng, 2):
         name = pick(rng, OPTION_NAMES)
-        allowed = OPTION_CHOICES[name]
-        value = pick(rng, allowed) if isinstance(allowed, tuple) else allowed[0] + rng()
+        allowed = option(name)[2]  # a range: few tokens, so games stay short
+        value = allowed[0] + rng() if type(allowed) is range else pick(rng, allowed)
         opts = opts.replace(**{name: value})
     dice = SeededDice(seed + 1) if chance(rng, 2) else TieProneDice(seed + 1)
     game = Game(2 + rng() % 7 if chance(rng, 3) else 2 + rng() % 3, opts, dice)
@@ -199,8 +199,8 @@ def mutate(data, rng):
             "reason": pick(rng, ("first_out", "espagnole", "last_holder"))}
     elif field == "options":
         name = pick(rng, OPTION_NAMES)
-        allowed = OPTION_CHOICES[name]
-        if isinstance(allowed, tuple):
+        allowed = option(name)[2]
+        if type(allowed) is not range:
             d["options"][name] = pick(rng, allowed)
         elif name != "tokens":
             d["options"][name] = allowed[0] + rng() % 6

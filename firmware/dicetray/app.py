@@ -4,8 +4,7 @@ from dicetray import ui
 from dicetray.buttons import LONG
 from dicetray.game import Game, GameError, SaveError
 from dicetray.rules import (
-    OPTION_CHOICES,
-    OPTION_NAMES,
+    OPTIONS,
     PRESET_NAMES,
     PRESETS,
     Options,
@@ -40,49 +39,6 @@ ANIM_MS = const(360)  # the roll animation
 ANIM_FRAME_MS = const(60)
 
 DEFAULT_SETTINGS = {"players": 4, "preset": "classic", "options": PRESETS["classic"].to_dict()}
-
-# Setup menu: option -> label (value names below); every row fits 21 characters.
-LABELS = {
-    "tokens": "TOKENS",
-    "ranking": "TABLE",
-    "ace_high": "ACE HIGH",
-    "nenette_value": "NENETTE WORTH",
-    "nenette_fixed": "NENETTE GETS",
-    "jackpot_421": "421 TAKES ALL",
-    "start": "FIRST",
-    "dry_charge": "DRY CHARGE",
-    "limit": "FOLLOWERS",
-    "limit_from": "LIMIT BY",
-    "le_bon": "LE BON",
-    "tie": "TIES",
-    "two_player_pass": "2P TIE PASSES",
-    "fewer_throws_win": "FEWER WIN",
-    "nenette_later_wins": "NENETTE LATER",
-    "deduct": "DEDUCT",
-    "end": "END",
-    "decharge_start": "DECH. START",
-}
-VALUE_NAMES = {
-    True: "ON",
-    False: "OFF",
-    "throw_high": "BEST",
-    "throw_low": "WORST",
-    "die": "ONE DIE",
-    "seat1": "P1",
-    "exact": "EXACT",
-    "at_most": "AT MOST",
-    "first": "FIRST",
-    "previous": "PREVIOUS",
-    "later": "LATER",
-    "rolloff": "ROLL-OFF",
-    "playoff": "PLAY-OFF",
-    "last_holder": "LAST HOLDS",
-    "first_out": "FIRST OUT",
-    "loser": "LOSER",
-    "fewest": "FEWEST",
-    "classic": "CLASSIC",
-    "bar41": "BAR41",
-}
 
 # Sounds: (frequency Hz, milliseconds) steps; 0 Hz is a rest.
 SND_CLICK = ((2000, 8),)
@@ -364,18 +320,18 @@ class App:
 
     def setup_rows(self):
         s = self.settings
-        preset = PRESETS[s["preset"]].to_dict()
+        preset = PRESETS[s["preset"]]
         rows = [("PLAYERS", str(s["players"])), ("RULES", s["preset"].upper())]
-        for name in OPTION_NAMES:
+        for name, label, allowed, shown, _, _ in OPTIONS:
             value = s["options"][name]
-            label = LABELS[name]
-            if value != preset[name]:
+            if value != getattr(preset, name):
                 label = "*" + label  # changed from the preset
-            rows.append((label, VALUE_NAMES.get(value, str(value))))
+            i = _place(allowed, value)  # shown[i] names allowed[i]; a number when unnamed
+            rows.append((label, shown[i] if shown and i < len(shown) else str(value)))
         return rows
 
     def _press_setup(self, name):
-        n = 2 + len(OPTION_NAMES)
+        n = 2 + len(OPTIONS)
         if name == "KEEP1":
             self.cursor = (self.cursor - 1) % n
         elif name == "KEEP2":
@@ -397,15 +353,9 @@ class App:
             s["preset"] = PRESET_NAMES[i]
             s["options"] = PRESETS[s["preset"]].to_dict()
         else:
-            name = OPTION_NAMES[c - 2]
-            allowed = OPTION_CHOICES[name]
-            value = s["options"][name]
-            if isinstance(allowed, tuple):
-                value = allowed[(allowed.index(value) + step) % len(allowed)]
-            else:
-                lo, hi = allowed
-                value = lo + (value - lo + step) % (hi - lo + 1)
-            s["options"][name] = value
+            name, _, allowed, _, _, _ = OPTIONS[c - 2]
+            i = _place(allowed, s["options"][name]) + step
+            s["options"][name] = allowed[i % len(allowed)]  # in the table's order
 
     def _start_game(self):
         s = self.settings
@@ -514,6 +464,14 @@ class App:
             if not self.rolling & (1 << i):
                 faces[i] = dice[i]
         return faces
+
+
+def _place(allowed, value):
+    # Where value is among the allowed values (a MicroPython range has no index()).
+    for i in range(len(allowed)):
+        if allowed[i] == value:
+            return i
+    raise RulesError("not allowed: %r" % (value,))
 
 
 def _preset_name(opts):
