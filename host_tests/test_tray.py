@@ -71,7 +71,7 @@ def make_tray(seed=1, flash=None, driver="ssd1306", height=64, start_ms=0, dice=
     tray = Tray(dice, i2c=i2c, fs=flash, height=height, driver=driver, start_ms=start_ms,
                 seed=seed)
     tray.app.store = tray.store = store(flash)
-    tray.app.buzzer = tray.buzzer = ToneLog()
+    tray.app.clock.buzzer = tray.buzzer = ToneLog()
     return tray
 
 
@@ -248,7 +248,7 @@ def test_a_third_keep_is_refused_a_throw_throws_a_die():
     tray.key("3")
     assert state(tray) == before and app.kept == 0b011
     assert kept_marks(tray) == [True, True, False]
-    assert tray.buzzer.tones[tones:] == [app_mod.SND_NO[0][0]]  # the "no" buzz
+    assert tray.buzzer.tones[tones:] == [app_mod.SND_NO[0]]  # the "no" buzz
     first, second = g.dice[:2]
     rolled = tray.roll.rolled
     tray.key("r")
@@ -271,7 +271,7 @@ def test_ok_stops_only_when_the_rules_allow():
     tray.key("r")
     before = state(tray)
     tray.key("o")  # one of two throws: refused
-    assert state(tray) == before and tray.buzzer.tones[-1] == app_mod.SND_NO[0][0]
+    assert state(tray) == before and tray.buzzer.tones[-1] == app_mod.SND_NO[0]
     tray.key("r")
     tray.key("o")  # two of two: done
     assert app.game.current != follower and len(g.finals) == 2
@@ -345,13 +345,13 @@ def test_pressing_roll_during_the_roll_animation_does_not_throw_again():
     pin = tray.pins["ROLL"]
     start = tray.now
     levels(tray, pin, ((0, 20), (1, 50)))  # a quick tap, let go for longer than the debounce
-    assert app.rolling and g.count == 2
+    assert app.clock.rolling and g.count == 2
     rolled = tray.roll.rolled
     saves = len(tray.store.saved)
     # A second press, bouncing on both edges, lands while the dice are still rolling.
     levels(tray, pin, ((0, 3), (1, 2), (0, 4), (1, 3), (0, 30), (1, 4), (0, 2), (1, 60)))
     assert tray.now - start < app_mod.ANIM_MS
-    assert app.rolling == 0  # it showed the dice at once...
+    assert app.clock.rolling == 0  # it showed the dice at once...
     assert g.count == 2 and tray.roll.rolled == rolled and len(tray.store.saved) == saves
     assert_panel_shows(tray)  # ...the real ones, not animation faces
     tray.run(500)
@@ -443,20 +443,22 @@ def test_idle_dims_then_sleeps_and_the_waking_press_does_nothing_else(asleep, ke
     app = tray.app
     panel = tray.i2c.panel
     full = panel.contrast
+    display = tray.display  # it keeps the dim and sleep state: the app has no copy
     idle(tray, app_mod.DIM_MS - 1000)
-    assert not app.dimmed and panel.contrast == full
+    assert not display.dimmed and panel.contrast == full
     idle(tray, 2000)
-    assert app.dimmed and not app.asleep
+    assert display.dimmed and not display.asleep
     assert panel.contrast == tray.display.dim_contrast < full and panel.is_on
     assert_panel_shows(tray)
     if asleep:
         idle(tray, app_mod.SLEEP_MS - app_mod.DIM_MS)
-        assert app.asleep and not panel.is_on
+        assert display.asleep and not panel.is_on
         assert_panel_shows(tray, lit=False)  # still drawn, not lit
     before = state(tray)
     tray.key(key)
     assert state(tray) == before
-    assert panel.is_on and panel.contrast == full and not app.dimmed and not app.asleep
+    assert panel.is_on and panel.contrast == full
+    assert not display.dimmed and not display.asleep
     assert_panel_shows(tray)
     count = app.game.count
     tray.key("r")  # awake: the next press plays
@@ -466,11 +468,11 @@ def test_idle_dims_then_sleeps_and_the_waking_press_does_nothing_else(asleep, ke
 def test_presses_keep_the_tray_awake():
     tray = make_tray(25)
     to_first_throw(tray)
-    app = tray.app
     for _ in range(8):
         idle(tray, app_mod.DIM_MS - 2000)
         tray.key("1")
-    assert not app.dimmed and not app.asleep and tray.i2c.panel.contrast == 0x7F
+    display = tray.display
+    assert not display.dimmed and not display.asleep and tray.i2c.panel.contrast == 0x7F
 
 
 def test_a_button_held_down_for_ever_does_not_keep_the_panel_lit():
@@ -479,7 +481,7 @@ def test_a_button_held_down_for_ever_does_not_keep_the_panel_lit():
     tray.pins["KEEP2"].level = 0  # something rests on KEEP2
     tray.run(100)
     idle(tray, app_mod.SLEEP_MS + 1000, step=50)
-    assert tray.app.asleep and not tray.i2c.panel.is_on
+    assert tray.display.asleep and not tray.i2c.panel.is_on
 
 
 # ---- helpers above, checked ---------------------------------------------------------------

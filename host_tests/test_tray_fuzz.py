@@ -180,9 +180,10 @@ def test_random_button_streams_never_break_the_tray(stream, resume, start, seed)
             assert json.loads(flash.files["game.json"]) == app.game.to_dict()
     panel = tray.i2c.panel
     assert tray.display.ok
-    assert panel.is_on == (not app.asleep)
-    assert panel.contrast == (tray.display.dim_contrast if app.dimmed else 0x7F)
-    if app.asleep:
+    display = tray.display
+    assert panel.is_on == (not display.asleep)
+    assert panel.contrast == (display.dim_contrast if display.dimmed else 0x7F)
+    if display.asleep:
         assert panel.ram_image() == fb_rows(tray.display)
     else:
         assert_panel_shows(tray)

@@ -1,4 +1,4 @@
-"""The tray's screens and transitions: button events in; actions, drawing, sound, saves out."""
+"""The tray's screens and transitions, and its clock: button events in; drawing, sound, saves."""
 
 from dicetray import ui
 from dicetray.buttons import LONG
@@ -40,32 +40,14 @@ ANIM_FRAME_MS = const(60)
 
 DEFAULT_SETTINGS = {"players": 4, "preset": "classic", "options": PRESETS["classic"].to_dict()}
 
-# Sounds: (frequency Hz, milliseconds) steps; 0 Hz is a rest.
-SND_CLICK = ((2000, 8),)
-SND_ROLL = ((700, 20), (0, 30), (900, 20), (0, 30), (1100, 20))
-SND_NO = ((220, 90),)
-SND_LOSE = ((660, 90), (440, 150))
-SND_421 = ((880, 80), (1175, 80), (1568, 160))
-SND_OVER = ((523, 120), (392, 120), (330, 120), (262, 300))
-
-
-class Anim:
-    """Faces for the roll animation: its own xorshift, so the game's dice are never touched."""
-
-    def __init__(self, seed):
-        self.x = seed & 0xFFFFFFFF or 1
-        self.faces = [0, 0, 0]
-
-    def shuffle(self, mask):
-        # New random faces for the dice in mask (bit i: die i is rolling).
-        for i in range(3):
-            if mask & (1 << i):
-                x = self.x
-                x ^= (x << 13) & 0xFFFFFFFF
-                x ^= x >> 17
-                x ^= (x << 5) & 0xFFFFFFFF
-                self.x = x
-                self.faces[i] = 1 + (x >> 8) % 6  # looks only: bias does not matter here
+# Tunes: frequency (Hz), milliseconds, frequency, milliseconds...; 0 Hz is a rest. Flat: one
+# tuple a tune, not one a note (RAM).
+SND_CLICK = (2000, 8)
+SND_ROLL = (700, 20, 0, 30, 900, 20, 0, 30, 1100, 20)
+SND_NO = (220, 90)
+SND_LOSE = (660, 90, 440, 150)
+SND_421 = (880, 80, 1175, 80, 1568, 160)
+SND_OVER = (523, 120, 392, 120, 330, 120, 262, 300)
 
 
 class App:
@@ -79,10 +61,7 @@ class App:
         self.buttons = buttons
         self.store = store
         self.roll = roll
-        self.ticks_diff = ticks_diff
-        self.ticks_add = ticks_add
-        self.buzzer = buzzer
-        self.anim = Anim(seed)
+        self.clock = Clock(display, ticks_diff, ticks_add, buzzer, seed)
         self.game = None
         self.screen = SETUP
         self.back = PLAY  # where the standings screen returns to
@@ -92,15 +71,6 @@ class App:
         self.cursor = 0
         self.settings = None
         self.save_failed = False
-        self.rolling = 0  # bit mask of dice in the roll animation
-        self.anim_end = 0
-        self.anim_next = 0
-        self.sound = ()
-        self.sound_i = 0
-        self.sound_next = 0
-        self.last_input = 0
-        self.dimmed = False
-        self.asleep = False
         self.was_down = False  # any button down at the last step (to wake on a new press)
         self.dirty = True
 
@@ -111,7 +81,7 @@ class App:
 
         resume: go straight back into the saved game (after a crash), no prompt.
         """
-        self.last_input = now
+        self.clock.last_input = now
         self.settings = self.store.load_settings(DEFAULT_SETTINGS)
         self._check_settings()
         game, problem = self.store.load_game(self._build)
@@ -149,47 +119,30 @@ class App:
     # ---- the main loop's step ---------------------------------------------------------------
 
     def step(self, now):
-        """Poll the buttons once, act, animate, and refresh the panel. Allocates nothing idle."""
+        """Poll the buttons once, act, keep time, and refresh the panel. Allocates nothing idle."""
         ev = self.buttons.poll(now)
         # OK reports at release (it has a long meaning), so a sleeping tray wakes as a button
         # goes down; only on that edge, so a button stuck down cannot keep the panel lit.
         down = self.buttons.any_down()
         pressed = down and not self.was_down
         self.was_down = down
+        t = self.clock
         if ev is not None:
-            self.last_input = now
-            if self.asleep or self.dimmed:
-                self._wake()
-            elif self.rolling:
-                self._end_anim()  # a press during the roll shows the dice at once, nothing else
+            if t.input(now):
+                self.buttons.clear()  # the press that wakes the tray does nothing else
+            elif t.rolling:
+                t.rolling = 0  # a press during the roll shows the dice at once, nothing else
+                self.dirty = True
             else:
                 self.press(ev[0], ev[1] == LONG, now)
-        elif self.asleep and pressed:
-            self.last_input = now
-            self._wake()
-        if self.rolling and self.ticks_diff(now, self.anim_next) >= 0:
-            self._anim_frame(now)
-        if self.sound and self.ticks_diff(now, self.sound_next) >= 0:
-            self._sound_step(now)
-        if not self.asleep:
-            idle = self.ticks_diff(now, self.last_input)
-            if idle >= SLEEP_MS:
-                self.asleep = True
-                self.display.sleep(True)
-            elif idle >= DIM_MS and not self.dimmed:
-                self.dimmed = True
-                self.display.dim(True)
+        elif pressed and self.display.asleep:
+            t.input(now)
+            self.buttons.clear()
+        if t.tick(now):
+            self.dirty = True
         if self.dirty:
             self.render()
         self.display.show(now)
-
-    def _wake(self):
-        self.buttons.clear()  # the press that wakes the tray does nothing else
-        if self.asleep:
-            self.display.sleep(False)
-        self.display.dim(False)
-        self.asleep = False
-        self.dimmed = False
 
     # ---- button presses, per screen --------------------------------------------------------
 
@@ -234,18 +187,18 @@ class App:
             elif name == "ROLL":
                 self._act(now, "throw", ())
             else:
-                self._beep(SND_NO)
+                self.clock.beep(SND_NO)
             return
         if name in KEEPS:
             bit = 1 << KEEPS.index(name)
             if not g.can_keep() or not g.can_throw():
-                self._beep(SND_NO)
+                self.clock.beep(SND_NO)
             elif self.kept & bit or self._kept_count() < 2:
                 self.kept ^= bit
-                self._beep(SND_CLICK)
+                self.clock.beep(SND_CLICK)
                 self.dirty = True
             else:
-                self._beep(SND_NO)  # a throw must throw at least one die
+                self.clock.beep(SND_NO)  # a throw must throw at least one die
         elif name == "ROLL":
             if g.can_throw():
                 kept = tuple(i for i in range(3) if self.kept & (1 << i))
@@ -256,7 +209,7 @@ class App:
             if g.can_stop():
                 self._act(now, "stop", None)
             else:
-                self._beep(SND_NO)
+                self.clock.beep(SND_NO)
 
     def _kept_count(self):
         k = self.kept
@@ -273,7 +226,7 @@ class App:
             else:
                 events = g.announce(arg)
         except GameError:
-            self._beep(SND_NO)  # the engine refused: nothing changed
+            self.clock.beep(SND_NO)  # the engine refused: nothing changed
             return
         self._save()
         rolling = 7 & ~self.kept if g.count > 1 else 7
@@ -281,9 +234,9 @@ class App:
             self.kept = 0
         self._after_events(events)
         if verb == "throw":
-            self._beep(SND_ROLL)
+            self.clock.beep(SND_ROLL)
             if self.screen == PLAY and g.contest is None and g.count:
-                self._start_anim(now, rolling)
+                self.clock.roll(now, rolling)
         self.dirty = True
 
     def _after_events(self, events):
@@ -298,13 +251,13 @@ class App:
                 self.after.append(PHASE)
             elif kind == "over":  # always after the last turn's result
                 self.after.append(OVER)
-                self._beep(SND_OVER)
+                self.clock.beep(SND_OVER)
                 self._clear()
                 return self._show(RESULT)
         if ended:
             last = self.game.last
             won = evaluate(last["wdice"], self.game.opts).name == "421"
-            self._beep(SND_421 if won else SND_LOSE)
+            self.clock.beep(SND_421 if won else SND_LOSE)
             self._show(RESULT)
 
     def _quit(self):
@@ -383,45 +336,6 @@ class App:
         except OSError:
             pass  # a failing flash must not stop the tray; a finished save is skipped at boot
 
-    # ---- animation and sound -------------------------------------------------------------
-
-    def _start_anim(self, now, mask):
-        self.rolling = mask
-        self.anim_end = self.ticks_add(now, ANIM_MS)
-        self._anim_frame(now)
-
-    def _anim_frame(self, now):
-        if self.ticks_diff(now, self.anim_end) >= 0:
-            self._end_anim()
-            return
-        self.anim.shuffle(self.rolling)
-        self.anim_next = self.ticks_add(now, ANIM_FRAME_MS)
-        self.dirty = True
-
-    def _end_anim(self):
-        self.rolling = 0
-        self.dirty = True
-
-    def _beep(self, tune):
-        if self.buzzer is None:
-            return
-        self.sound = tune
-        self.sound_i = 0
-        self._sound_step(self.last_input)
-
-    def _sound_step(self, now):
-        if self.sound_i >= len(self.sound):
-            self.buzzer.off()
-            self.sound = ()
-            return
-        freq, ms = self.sound[self.sound_i]
-        self.sound_i += 1
-        if freq:
-            self.buzzer.tone(freq)
-        else:
-            self.buzzer.off()
-        self.sound_next = self.ticks_add(now, ms)
-
     # ---- drawing ----------------------------------------------------------------------------
 
     def render(self):
@@ -433,7 +347,7 @@ class App:
                 ui.contest(fb, w, h, g)
             else:
                 kept = self.kept if g.can_throw() else 0  # no throw left: nothing to keep
-                ui.turn(fb, w, h, g, kept, self._faces())
+                ui.turn(fb, w, h, g, kept, self.clock.shown_dice(g.dice))
         elif s == SETUP:
             ui.menu(fb, w, h, "NEW GAME  OK:START", self.setup_rows(), self.cursor,
                     "1:^ 2:~ 3:- R:+ OK:GO")
@@ -455,16 +369,6 @@ class App:
             title, lines = self.notice
             ui.message(fb, w, h, title, lines, "OK:NEW GAME")
 
-    def _faces(self):
-        if not self.rolling:
-            return None
-        faces = self.anim.faces
-        dice = self.game.dice or faces
-        for i in range(3):
-            if not self.rolling & (1 << i):
-                faces[i] = dice[i]
-        return faces
-
 
 def _place(allowed, value):
     # Where value is among the allowed values (a MicroPython range has no index()).
@@ -479,3 +383,110 @@ def _preset_name(opts):
         if PRESETS[name] == opts:
             return name.upper()
     return "CUSTOM"
+
+
+class Clock:
+    """Everything that happens by the clock. The panel's dim and sleep state is the display's.
+
+    The dice of the roll animation come from its own xorshift, so the game's dice are never
+    touched. tick(now) runs once per main-loop step and allocates nothing.
+    """
+
+    def __init__(self, display, ticks_diff, ticks_add, buzzer=None, seed=1):
+        self.display = display
+        self.ticks_diff = ticks_diff
+        self.ticks_add = ticks_add
+        self.buzzer = buzzer
+        self.last_input = 0
+        self.x = seed & 0xFFFFFFFF or 1
+        self.faces = [0, 0, 0]
+        self.rolling = 0  # bit mask of the dice in the roll animation
+        self.anim_end = 0
+        self.anim_next = 0
+        self.tune = ()
+        self.note = 0
+        self.note_next = 0
+
+    def input(self, now):
+        """A press at now. True when it only woke the panel, and must do nothing else."""
+        self.last_input = now
+        d = self.display
+        if not (d.asleep or d.dimmed):
+            return False
+        if d.asleep:
+            d.sleep(False)
+        d.dim(False)
+        return True
+
+    def tick(self, now):
+        """Move the animation, the tune, dim and sleep on to now. True: redraw the dice."""
+        diff = self.ticks_diff
+        redraw = False
+        if self.rolling and diff(now, self.anim_next) >= 0:
+            redraw = True
+            if diff(now, self.anim_end) >= 0:
+                self.rolling = 0  # the roll is over: the real dice
+            else:  # new faces for the rolling dice, from the animation's own xorshift
+                for i in range(3):
+                    if self.rolling & (1 << i):
+                        x = self.x
+                        x ^= (x << 13) & 0xFFFFFFFF
+                        x ^= x >> 17
+                        x ^= (x << 5) & 0xFFFFFFFF
+                        self.x = x
+                        self.faces[i] = 1 + (x >> 8) % 6  # looks only: bias does not matter
+                self.anim_next = self.ticks_add(now, ANIM_FRAME_MS)
+        if self.tune and diff(now, self.note_next) >= 0:
+            self._note(now)
+        d = self.display
+        if not d.asleep:
+            idle = diff(now, self.last_input)
+            if idle >= SLEEP_MS:
+                d.sleep(True)
+            elif idle >= DIM_MS and not d.dimmed:
+                d.dim(True)
+        return redraw
+
+    # ---- the roll animation ------------------------------------------------------------------
+
+    def roll(self, now, mask):
+        """Animate the dice in mask (bit i: die i) for ANIM_MS from now (its first frame: at the
+        next tick, which comes before the next drawing)."""
+        self.rolling = mask
+        self.anim_end = self.ticks_add(now, ANIM_MS)
+        self.anim_next = now
+
+    def shown_dice(self, dice):
+        """The faces to draw while rolling (the kept dice from dice), else None."""
+        if not self.rolling:
+            return None
+        faces = self.faces
+        dice = dice or faces
+        for i in range(3):
+            if not self.rolling & (1 << i):
+                faces[i] = dice[i]
+        return faces
+
+    # ---- tunes -------------------------------------------------------------------------------
+
+    def beep(self, tune):
+        """Play tune from the last press on (a tune always answers a press)."""
+        if self.buzzer is None:
+            return
+        self.tune = tune
+        self.note = 0
+        self._note(self.last_input)
+
+    def _note(self, now):
+        if self.note >= len(self.tune):
+            self.buzzer.off()
+            self.tune = ()
+            return
+        freq = self.tune[self.note]
+        ms = self.tune[self.note + 1]
+        self.note += 2
+        if freq:
+            self.buzzer.tone(freq)
+        else:
+            self.buzzer.off()
+        self.note_next = self.ticks_add(now, ms)
