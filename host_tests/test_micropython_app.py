@@ -27,6 +27,7 @@ import json
 import trayrun
 from autoplay import SeededDice
 from dicetray.rules import PRESET_NAMES
+from dicetray.screens import setup_rows
 
 
 def bus(label, tray):
@@ -69,7 +70,8 @@ def menus():
     tray.keys("2")
     out = []
     for _ in PRESET_NAMES:
-        out.append([tray.app.settings["preset"], tray.app.setup_rows(), bus("menu", tray)])
+        settings = tray.app.settings
+        out.append([settings["preset"], setup_rows(settings), bus("menu", tray)])
         tray.keys("r")
     return out
 

@@ -9,9 +9,20 @@ import json
 import pytest
 from autoplay import SeededDice
 from dicetray import app as app_mod
-from dicetray.app import OVER, PHASE, PLAY, RESULT, RESUME, SETUP, STANDINGS
 from dicetray.game import Game
-from dicetray.rules import PRESET_NAMES, PRESETS
+from dicetray.rules import OPTIONS, PRESET_NAMES, PRESETS
+from dicetray.screens import (
+    OVER,
+    PHASE,
+    PLAY,
+    RESULT,
+    RESUME,
+    SETUP,
+    SND_NO,
+    STANDINGS,
+    change_setting,
+    setup_rows,
+)
 from dicetray.store import Store
 from fakes.flash import FakeFlash
 from fakes.oled import FakeI2C
@@ -248,7 +259,7 @@ def test_a_third_keep_is_refused_a_throw_throws_a_die():
     tray.key("3")
     assert state(tray) == before and app.kept == 0b011
     assert kept_marks(tray) == [True, True, False]
-    assert tray.buzzer.tones[tones:] == [app_mod.SND_NO[0]]  # the "no" buzz
+    assert tray.buzzer.tones[tones:] == [SND_NO[0]]  # the "no" buzz
     first, second = g.dice[:2]
     rolled = tray.roll.rolled
     tray.key("r")
@@ -271,7 +282,7 @@ def test_ok_stops_only_when_the_rules_allow():
     tray.key("r")
     before = state(tray)
     tray.key("o")  # one of two throws: refused
-    assert state(tray) == before and tray.buzzer.tones[-1] == app_mod.SND_NO[0]
+    assert state(tray) == before and tray.buzzer.tones[-1] == SND_NO[0]
     tray.key("r")
     tray.key("o")  # two of two: done
     assert app.game.current != follower and len(g.finals) == 2
@@ -377,11 +388,43 @@ def test_setup_remembers_the_last_settings_across_a_reboot():
     assert app.screen == RESUME and app.settings == want
     again.key("r")  # no: a new game
     assert app.screen == SETUP and app.settings == want
-    rows = app.setup_rows()
+    rows = setup_rows(app.settings)
     assert rows[:3] == [("PLAYERS", "6"), ("RULES", "JACKPOT"), ("*TOKENS", "22")]
     assert_panel_shows(again)
     again.key("o")
     assert app.game.n == 6 and app.game.opts.to_dict() == want["options"]
+
+
+def test_the_setup_menu_shows_and_steps_each_option_from_the_table():
+    s = {"players": 4, "preset": "classic", "options": PRESETS["classic"].to_dict()}
+    labels = [label for label, _ in setup_rows(s)]
+    assert labels == ["PLAYERS", "RULES"] + [row[1] for row in OPTIONS]  # the table's order
+
+    def shows(label):
+        return dict((k.lstrip("*"), v) for k, v in setup_rows(s))[label]
+
+    def step(label, n):
+        change_setting(s, labels.index(label), n)
+        return shows(label)
+
+    assert [shows(k) for k in ("TOKENS", "TABLE", "ACE HIGH", "FIRST", "NENETTE GETS")] == [
+        "21", "CLASSIC", "ON", "BEST", "2"]
+    assert step("ACE HIGH", 1) == "OFF" and step("ACE HIGH", -1) == "ON"
+    assert [step("FIRST", 1) for _ in range(4)] == ["WORST", "ONE DIE", "P1", "BEST"]
+    assert step("NENETTE GETS", -2) == "OFF"  # 0: off
+    assert step("NENETTE GETS", 1) == "1" and step("NENETTE WORTH", -1) == "1"
+    assert step("TOKENS", 99 - 21) == "99" and step("TOKENS", 1) == "5"
+    assert step("TIES", 1) == "PLAY-OFF" and step("TIES", 1) == "LATER"
+    assert s["options"]["tie"] == "later" and s["options"]["nenette_fixed"] == 1
+    assert ("*TIES", "LATER") in setup_rows(s)  # changed from the preset
+    for i, (name, _, allowed, _, _, _) in enumerate(OPTIONS):  # every value in order, wrapping
+        seen = [s["options"][name]]
+        for _ in allowed:
+            change_setting(s, labels.index(OPTIONS[i][1]), 1)
+            seen.append(s["options"][name])
+        assert seen[0] == seen[-1] and sorted(seen[1:], key=str) == sorted(allowed, key=str)
+    assert step("RULES", 1) == "JACKPOT" and s["options"] == PRESETS["jackpot"].to_dict()
+    assert step("PLAYERS", -3) == "8" and step("PLAYERS", 1) == "2"
 
 
 # ---- 6. the display unplugged mid-game ------------------------------------------------------

@@ -10,8 +10,9 @@ from pathlib import Path
 import pytest
 from dicetray import board as board_mod
 from dicetray import runner, ui
-from dicetray.app import PLAY, SETUP, App
+from dicetray.app import App
 from dicetray.display import Display
+from dicetray.screens import PLAY, SETUP
 from dicetray.store import Store
 from fakes.flash import FakeFlash
 from fakes.oled import FakeI2C

@@ -8,9 +8,10 @@ on MicroPython (the MicroPython tier).
 """
 
 from autoplay import SeededDice, apply
-from dicetray import app as tray
+from dicetray.app import App
 from dicetray.game import Game, SaveError
 from dicetray.rules import OPTION_NAMES, PRESET_NAMES, PRESETS, option
+from dicetray.screens import OVER, PHASE, PLAY, RESULT, RESUME, STANDINGS
 
 ACTION_CAP = 20000  # a game from any accepted save ends long before this many actions
 
@@ -252,14 +253,14 @@ class _Display:
 
 def draw_every_screen(game):
     """Draw each screen a resumed game can show, as the tray's app does."""
-    app = tray.App(_Display(), None, None, game.roll, None, None)
+    app = App(_Display(), None, None, game.roll, None, None)
     app.game = game
     if game.over:  # the tray clears a finished save at boot; these close a game
-        screens = [tray.RESULT, tray.OVER]
+        screens = [RESULT, OVER]
     else:
-        screens = [tray.RESUME, tray.PLAY, tray.STANDINGS, tray.PHASE]
+        screens = [RESUME, PLAY, STANDINGS, PHASE]
         if game.last is not None:
-            screens.append(tray.RESULT)
+            screens.append(RESULT)
     for screen in screens:
         app.screen = screen
         app.render()

@@ -25,8 +25,8 @@ for _p in (os.path.join(ROOT, "host_tests"), _HERE, os.path.join(ROOT, "firmware
 
 from autoplay import ScriptedDice  # noqa: E402
 from dicetray import runner  # noqa: E402
-from dicetray.app import NOTICE, OVER, PHASE, PLAY, RESULT, RESUME, SETUP, STANDINGS  # noqa: E402
 from dicetray.display import Display  # noqa: E402
+from dicetray.screens import NOTICE, OVER, PHASE, PLAY, RESULT, RESUME, SETUP, STANDINGS  # noqa: E402
 from dicetray.store import Store  # noqa: E402
 from fakes.oled import FakeI2C  # noqa: E402
 from PIL import Image  # noqa: E402

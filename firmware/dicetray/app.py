@@ -1,16 +1,8 @@
-"""The tray's screens and transitions, and its clock: button events in; drawing, sound, saves."""
+"""The tray's router and its clock: presses in; drawing, sound, saves out."""
 
-from dicetray import ui
 from dicetray.buttons import LONG
-from dicetray.game import Game, GameError, SaveError
-from dicetray.rules import (
-    OPTIONS,
-    PRESET_NAMES,
-    PRESETS,
-    Options,
-    RulesError,
-    evaluate,
-)
+from dicetray.game import Game, SaveError
+from dicetray.screens import NOTICE, PLAY, RESUME, SETUP, UNITS, load_settings
 
 try:
     from micropython import const  # pyright: ignore[reportAssignmentType]
@@ -20,38 +12,18 @@ except ImportError:  # CPython
         return x
 
 
-KEEPS = ("KEEP1", "KEEP2", "KEEP3")
 LONG_BUTTONS = ("OK",)  # only OK has a long meaning (standings / quit); the rest answer at once
-
-# Screens
-SETUP = "setup"
-PLAY = "play"
-RESULT = "result"
-PHASE = "phase"
-STANDINGS = "standings"
-OVER = "over"
-RESUME = "resume"
-NOTICE = "notice"
-
 DIM_MS = const(60000)  # no press for a minute: dim
 SLEEP_MS = const(300000)  # five minutes: display off; the press that wakes it does nothing else
 ANIM_MS = const(360)  # the roll animation
 ANIM_FRAME_MS = const(60)
 
-DEFAULT_SETTINGS = {"players": 4, "preset": "classic", "options": PRESETS["classic"].to_dict()}
-
-# Tunes: frequency (Hz), milliseconds, frequency, milliseconds...; 0 Hz is a rest. Flat: one
-# tuple a tune, not one a note (RAM).
-SND_CLICK = (2000, 8)
-SND_ROLL = (700, 20, 0, 30, 900, 20, 0, 30, 1100, 20)
-SND_NO = (220, 90)
-SND_LOSE = (660, 90, 440, 150)
-SND_421 = (880, 80, 1175, 80, 1568, 160)
-SND_OVER = (523, 120, 392, 120, 330, 120, 262, 300)
-
 
 class App:
-    """One tray. Drive it with step(now) from the main loop (or from tests with fakes)."""
+    """One tray. Drive it with step(now) from the main loop (or from tests with fakes).
+
+    The screen shown is a name (dicetray.screens); its unit draws it and answers its presses.
+    """
 
     def __init__(self, display, buttons, store, roll, ticks_diff, ticks_add, buzzer=None, seed=1):
         self.display = display
@@ -64,17 +36,14 @@ class App:
         self.clock = Clock(display, ticks_diff, ticks_add, buzzer, seed)
         self.game = None
         self.screen = SETUP
-        self.back = PLAY  # where the standings screen returns to
         self.after = []  # screens to show after the turn result (phase change, game over)
         self.kept = 0  # bit mask of the dice the current player keeps
         self.notice = ("", ())  # (title, lines) for the NOTICE screen
-        self.cursor = 0
+        self.cursor = 0  # the setup menu's row
         self.settings = None
         self.save_failed = False
         self.was_down = False  # any button down at the last step (to wake on a new press)
         self.dirty = True
-
-    # ---- start-up ------------------------------------------------------------------------
 
     def boot(self, now, resume=False):
         """Load settings and any saved game; show the resume prompt, a notice or the setup.
@@ -82,19 +51,17 @@ class App:
         resume: go straight back into the saved game (after a crash), no prompt.
         """
         self.clock.last_input = now
-        self.settings = self.store.load_settings(DEFAULT_SETTINGS)
-        self._check_settings()
+        self.settings = load_settings(self.store)
         game, problem = self.store.load_game(self._build)
         if problem:
             self.notice = ("SAVE LOST", (problem, "A NEW GAME STARTS"))
             self.screen = NOTICE
         elif game is not None:
             if game.over:
-                self._clear()
+                self.clear()
             else:
                 self.game = game
                 self.screen = PLAY if resume else RESUME
-        self.dirty = True
         self.render()
 
     def _build(self, data):
@@ -104,285 +71,63 @@ class App:
         except SaveError as e:
             return None, str(e)
 
-    def _check_settings(self):
-        s = self.settings
-        players = s.get("players")
-        if type(players) is not int or not 2 <= players <= 8:
-            s["players"] = DEFAULT_SETTINGS["players"]
-        if s.get("preset") not in PRESETS:
-            s["preset"] = DEFAULT_SETTINGS["preset"]
-        try:
-            Options(**s["options"])
-        except (RulesError, TypeError):
-            s["options"] = PRESETS[s["preset"]].to_dict()
-
-    # ---- the main loop's step ---------------------------------------------------------------
-
     def step(self, now):
-        """Poll the buttons once, act, keep time, and refresh the panel. Allocates nothing idle."""
+        """Poll the buttons once, act, keep time, and refresh the panel. Idle: no allocation."""
         ev = self.buttons.poll(now)
         # OK reports at release (it has a long meaning), so a sleeping tray wakes as a button
         # goes down; only on that edge, so a button stuck down cannot keep the panel lit.
         down = self.buttons.any_down()
         pressed = down and not self.was_down
         self.was_down = down
-        t = self.clock
         if ev is not None:
-            if t.input(now):
-                self.buttons.clear()  # the press that wakes the tray does nothing else
-            elif t.rolling:
-                t.rolling = 0  # a press during the roll shows the dice at once, nothing else
-                self.dirty = True
-            else:
-                self.press(ev[0], ev[1] == LONG, now)
+            self.press(ev[0], ev[1] == LONG, now)
         elif pressed and self.display.asleep:
-            t.input(now)
-            self.buttons.clear()
-        if t.tick(now):
+            self.clock.input(now)
+            self.buttons.clear()  # the press that wakes the tray does nothing else
+        if self.clock.tick(now):
             self.dirty = True
         if self.dirty:
             self.render()
         self.display.show(now)
 
-    # ---- button presses, per screen --------------------------------------------------------
-
     def press(self, name, long, now):
-        screen = self.screen
-        if screen == PLAY:
-            self._press_play(name, long, now)
-        elif screen == SETUP:
-            self._press_setup(name)
-        elif screen == STANDINGS:
-            if name == "OK" and long:
-                self._quit()
-            elif name == "OK" or name == "ROLL":
-                self._show(self.back)
-        elif screen == RESULT or screen == PHASE:
-            if name == "OK" or name == "ROLL":
-                self._show(self.after.pop(0) if self.after else PLAY)
-        elif screen == OVER:
-            if name == "OK":
-                self._clear()
-                self.game = None
-                self._show(SETUP)
-        elif screen == RESUME:
-            if name == "OK":
-                self._show(PLAY)
-            elif name == "ROLL":
-                self.game = None
-                self._show(SETUP)
-        elif screen == NOTICE:
-            if name == "OK":
-                self._show(SETUP)
+        """A press: wakes the panel, or shows the rolling dice at once, or acts on the screen."""
+        t = self.clock
+        if t.input(now):
+            self.buttons.clear()  # the press that wakes the tray does nothing else
+        elif t.rolling:
+            t.rolling = 0  # a press during the roll shows the dice at once, nothing else
+            self.dirty = True
+        else:
+            UNITS[self.screen](self, name, long, now)
 
-    def _press_play(self, name, long, now):
-        g = self.game
-        if name == "OK" and long:
-            self.back = PLAY
-            self._show(STANDINGS)
-            return
-        if g.contest is not None:
-            if g.can_announce() and (name == "KEEP1" or name == "KEEP3"):
-                self._act(now, "announce", "is" if name == "KEEP1" else "comes")
-            elif name == "ROLL":
-                self._act(now, "throw", ())
-            else:
-                self.clock.beep(SND_NO)
-            return
-        if name in KEEPS:
-            bit = 1 << KEEPS.index(name)
-            if not g.can_keep() or not g.can_throw():
-                self.clock.beep(SND_NO)
-            elif self.kept & bit or self._kept_count() < 2:
-                self.kept ^= bit
-                self.clock.beep(SND_CLICK)
-                self.dirty = True
-            else:
-                self.clock.beep(SND_NO)  # a throw must throw at least one die
-        elif name == "ROLL":
-            if g.can_throw():
-                kept = tuple(i for i in range(3) if self.kept & (1 << i))
-                self._act(now, "throw", kept)
-            elif g.can_stop():
-                self._act(now, "stop", None)
-        elif name == "OK":
-            if g.can_stop():
-                self._act(now, "stop", None)
-            else:
-                self.clock.beep(SND_NO)
+    def render(self):
+        """Draw the screen shown into the frame buffer (the next display.show() sends it)."""
+        self.dirty = False
+        UNITS[self.screen](self, None, False, 0)
 
-    def _kept_count(self):
-        k = self.kept
-        return (k & 1) + (k >> 1 & 1) + (k >> 2 & 1)
-
-    def _act(self, now, verb, arg):
-        g = self.game
-        before = g.current
-        try:
-            if verb == "throw":
-                events = g.throw(arg)
-            elif verb == "stop":
-                events = g.stop()
-            else:
-                events = g.announce(arg)
-        except GameError:
-            self.clock.beep(SND_NO)  # the engine refused: nothing changed
-            return
-        self._save()
-        rolling = 7 & ~self.kept if g.count > 1 else 7
-        if g.current != before or g.count == 0:
-            self.kept = 0
-        self._after_events(events)
-        if verb == "throw":
-            self.clock.beep(SND_ROLL)
-            if self.screen == PLAY and g.contest is None and g.count:
-                self.clock.roll(now, rolling)
-        self.dirty = True
-
-    def _after_events(self, events):
-        ended = False
-        for ev in events:
-            kind = ev[0]
-            if kind == "turn" or kind == "tie_pass":
-                ended = True
-            elif kind == "phase":
-                if ev[1] == "charge":
-                    return self._show(PHASE)  # the opening roll-off is over: who starts
-                self.after.append(PHASE)
-            elif kind == "over":  # always after the last turn's result
-                self.after.append(OVER)
-                self.clock.beep(SND_OVER)
-                self._clear()
-                return self._show(RESULT)
-        if ended:
-            last = self.game.last
-            won = evaluate(last["wdice"], self.game.opts).name == "421"
-            self.clock.beep(SND_421 if won else SND_LOSE)
-            self._show(RESULT)
-
-    def _quit(self):
-        self._clear()
-        self.game = None
-        self._show(SETUP)
-
-    def _show(self, screen):
+    def show(self, screen):
         self.screen = screen
         self.dirty = True
 
-    # ---- setup ---------------------------------------------------------------------------
+    def quit(self):
+        """End the game (finished or not) and go back to the setup."""
+        self.clear()
+        self.game = None
+        self.show(SETUP)
 
-    def setup_rows(self):
-        s = self.settings
-        preset = PRESETS[s["preset"]]
-        rows = [("PLAYERS", str(s["players"])), ("RULES", s["preset"].upper())]
-        for name, label, allowed, shown, _, _ in OPTIONS:
-            value = s["options"][name]
-            if value != getattr(preset, name):
-                label = "*" + label  # changed from the preset
-            i = _place(allowed, value)  # shown[i] names allowed[i]; a number when unnamed
-            rows.append((label, shown[i] if shown and i < len(shown) else str(value)))
-        return rows
-
-    def _press_setup(self, name):
-        n = 2 + len(OPTIONS)
-        if name == "KEEP1":
-            self.cursor = (self.cursor - 1) % n
-        elif name == "KEEP2":
-            self.cursor = (self.cursor + 1) % n
-        elif name == "KEEP3" or name == "ROLL":
-            self._change(-1 if name == "KEEP3" else 1)
-        elif name == "OK":
-            self._start_game()
-            return
-        self.dirty = True
-
-    def _change(self, step):
-        s = self.settings
-        c = self.cursor
-        if c == 0:
-            s["players"] = 2 + (s["players"] - 2 + step) % 7
-        elif c == 1:
-            i = (PRESET_NAMES.index(s["preset"]) + step) % len(PRESET_NAMES)
-            s["preset"] = PRESET_NAMES[i]
-            s["options"] = PRESETS[s["preset"]].to_dict()
-        else:
-            name, _, allowed, _, _, _ = OPTIONS[c - 2]
-            i = _place(allowed, s["options"][name]) + step
-            s["options"][name] = allowed[i % len(allowed)]  # in the table's order
-
-    def _start_game(self):
-        s = self.settings
-        try:
-            self.store.save_settings(s)
-        except OSError:
-            self.save_failed = True
-        self.game = Game(s["players"], Options(**s["options"]), self.roll)
-        self.game.take_events()
-        self.kept = 0
-        self.after = []
-        self._save()
-        self._show(PLAY)
-
-    def _save(self):
+    def save(self):
         try:
             self.store.save_game(self.game.to_dict())
             self.save_failed = False
         except OSError:
             self.save_failed = True  # the game goes on; the standings say it is not saved
 
-    def _clear(self):
+    def clear(self):
         try:
             self.store.clear_game()
         except OSError:
             pass  # a failing flash must not stop the tray; a finished save is skipped at boot
-
-    # ---- drawing ----------------------------------------------------------------------------
-
-    def render(self):
-        self.dirty = False
-        fb, w, h, g = self.fb, self.w, self.h, self.game
-        s = self.screen
-        if s == PLAY:
-            if g.contest is not None:
-                ui.contest(fb, w, h, g)
-            else:
-                kept = self.kept if g.can_throw() else 0  # no throw left: nothing to keep
-                ui.turn(fb, w, h, g, kept, self.clock.shown_dice(g.dice))
-        elif s == SETUP:
-            ui.menu(fb, w, h, "NEW GAME  OK:START", self.setup_rows(), self.cursor,
-                    "1:^ 2:~ 3:- R:+ OK:GO")
-        elif s == RESULT:
-            ui.result(fb, w, h, g)
-        elif s == PHASE:
-            ui.phase(fb, w, h, g)
-        elif s == STANDINGS:
-            ui.standings(fb, w, h, g, self.save_failed)
-        elif s == OVER:
-            ui.over(fb, w, h, g)
-        elif s == RESUME:
-            ui.message(fb, w, h, "RESUME?", (
-                "%s %d PLAYERS" % (_preset_name(g.opts), g.n),
-                "TURN %d %s" % (g.turn, ui.PHASE_NAMES[g.phase]),
-                ui.pname(g.current) + " TO PLAY",
-            ), "OK:RESUME ROLL:NEW")
-        elif s == NOTICE:
-            title, lines = self.notice
-            ui.message(fb, w, h, title, lines, "OK:NEW GAME")
-
-
-def _place(allowed, value):
-    # Where value is among the allowed values (a MicroPython range has no index()).
-    for i in range(len(allowed)):
-        if allowed[i] == value:
-            return i
-    raise RulesError("not allowed: %r" % (value,))
-
-
-def _preset_name(opts):
-    for name in PRESET_NAMES:
-        if PRESETS[name] == opts:
-            return name.upper()
-    return "CUSTOM"
 
 
 class Clock:
