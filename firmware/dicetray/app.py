@@ -1,4 +1,4 @@
-"""The tray's router and its clock: presses in; drawing, sound, saves out."""
+"""The tray's router and its clock: presses (buttons, actors) in; drawing, sound, saves out."""
 
 from dicetray.buttons import LONG
 from dicetray.game import Game, SaveError
@@ -23,6 +23,7 @@ class App:
     """One tray. Drive it with step(now) from the main loop (or from tests with fakes).
 
     The screen shown is a name (dicetray.screens); its unit draws it and answers its presses.
+    A press comes from the buttons or from an actor (add_actor): both take the same path.
     """
 
     def __init__(self, display, buttons, store, roll, ticks_diff, ticks_add, buzzer=None, seed=1):
@@ -34,6 +35,7 @@ class App:
         self.store = store
         self.roll = roll
         self.clock = Clock(display, ticks_diff, ticks_add, buzzer, seed)
+        self.actors = []
         self.game = None
         self.screen = SETUP
         self.after = []  # screens to show after the turn result (phase change, game over)
@@ -71,14 +73,24 @@ class App:
         except SaveError as e:
             return None, str(e)
 
+    def add_actor(self, actor):
+        """Let actor press buttons: actor.poll(app, now) returns None or (name, kind) like
+        Buttons.poll, and that press takes the very path of a button's (wake, roll, screen)."""
+        self.actors.append(actor)
+
     def step(self, now):
-        """Poll the buttons once, act, keep time, and refresh the panel. Idle: no allocation."""
+        """Poll the buttons and actors once, act, keep time, refresh the panel. Idle: no alloc."""
         ev = self.buttons.poll(now)
         # OK reports at release (it has a long meaning), so a sleeping tray wakes as a button
         # goes down; only on that edge, so a button stuck down cannot keep the panel lit.
         down = self.buttons.any_down()
         pressed = down and not self.was_down
         self.was_down = down
+        if ev is None and self.actors:
+            for actor in self.actors:
+                ev = actor.poll(self, now)
+                if ev is not None:
+                    break
         if ev is not None:
             self.press(ev[0], ev[1] == LONG, now)
         elif pressed and self.display.asleep:
