@@ -87,11 +87,12 @@ def setup_rows(s):
 
 
 def _place(allowed, value):
-    # Where value is among the allowed values (a MicroPython range has no index()).
+    # Where value is among the allowed values (a MicroPython range has no index()). Settings
+    # are checked as they load, so the error is a bug; its value is message enough.
     for i in range(len(allowed)):
         if allowed[i] == value:
             return i
-    raise RulesError("not allowed: %r" % (value,))
+    raise RulesError(value)
 
 
 def setup(app, key, long, now):
