@@ -1,21 +1,13 @@
 """The tray's screens, one small unit each: what it draws (through ui), what each button does.
 
 A unit is one function unit(app, key, long, now): key None draws the screen, else it answers
-that button ("KEEP1".."OK"; long: OK held). UNITS maps each screen's name to its unit. One
-function a screen costs the least RAM on MicroPython (a class or a module a screen costs more;
-measured). The app (dicetray.app) holds what the screens share and routes to the one shown.
+that button ("KEEP1".."OK"; long: OK held). UNITS maps each screen's name to its unit: one
+function a screen costs less RAM on MicroPython than a class or a module a screen (measured).
 """
 
 from dicetray import ui
 from dicetray.game import Game, GameError
-from dicetray.rules import (
-    OPTIONS,
-    PRESET_NAMES,
-    PRESETS,
-    Options,
-    RulesError,
-    evaluate,
-)
+from dicetray.rules import OPTIONS, PRESET_NAMES, PRESETS, Options, RulesError, evaluate
 
 try:
     from micropython import const  # pyright: ignore[reportAssignmentType]
