@@ -6,10 +6,11 @@ import sys
 
 import pytest
 from dicetray import runner, savecheck
-from dicetray.app import NOTICE, PLAY, SETUP, App
+from dicetray.app import App
 from dicetray.game import Game, SaveError
 from dicetray.rules import PRESETS
 from dicetray.savecheck import load
+from dicetray.screens import NOTICE, PLAY, SETUP
 from dicetray.store import Store
 from fakes.flash import FakeFlash
 from hypothesis import HealthCheck, given, settings

@@ -8,7 +8,7 @@ from trayhost.oled import FakeI2C
 from trayhost.trayrun import Tray, game_keys
 
 # The interface as firmware/dicetray/display.py's docstring writes it down.
-DISPLAY_MEMBERS = {"fb", "width", "height", "show", "dim", "sleep"}
+DISPLAY_MEMBERS = {"fb", "width", "height", "show", "dim", "sleep", "dimmed", "asleep"}
 CANVAS_MEMBERS = {"fill", "fill_rect", "rect", "pixel"}
 IDLE = "." * 310  # past the dim (1 min) and the sleep (5 min) timeouts
 

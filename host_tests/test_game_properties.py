@@ -3,7 +3,7 @@
 import json
 
 from dicetray.game import MAX_THROWS, Game
-from dicetray.rules import OPTION_CHOICES, PRESETS
+from dicetray.rules import OPTIONS, PRESETS
 from dicetray.savecheck import load
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -18,13 +18,10 @@ seeds = st.integers(min_value=0, max_value=2**31)
 
 def option_strategy():
     parts = {}
-    for name, allowed in OPTION_CHOICES.items():
-        if isinstance(allowed, tuple):
-            parts[name] = st.sampled_from(allowed)
-        elif name == "tokens":
-            parts[name] = st.integers(min_value=allowed[0], max_value=45)
-        else:
-            parts[name] = st.integers(min_value=allowed[0], max_value=allowed[1])
+    for name, _, allowed, _, _, _ in OPTIONS:
+        if name == "tokens":  # a choice or a range, every value allowed; few tokens: short games
+            allowed = range(allowed[0], 46)
+        parts[name] = st.sampled_from(allowed)
     return st.fixed_dictionaries(parts)
 
 

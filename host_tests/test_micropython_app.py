@@ -12,7 +12,7 @@ import json
 import os
 
 import pytest
-from dicetray.rules import OPTION_CHOICES, OPTION_NAMES
+from dicetray.rules import OPTION_NAMES, OPTIONS
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(HERE)
@@ -27,6 +27,7 @@ import json
 from trayhost import trayrun
 from trayhost.autoplay import SeededDice
 from dicetray.rules import PRESET_NAMES
+from dicetray.screens import setup_rows
 
 
 def bus(label, tray):
@@ -69,7 +70,8 @@ def menus():
     tray.keys("2")
     out = []
     for _ in PRESET_NAMES:
-        out.append([tray.app.settings["preset"], tray.app.setup_rows(), bus("menu", tray)])
+        settings = tray.app.settings
+        out.append([settings["preset"], setup_rows(settings), bus("menu", tray)])
         tray.keys("r")
     return out
 
@@ -145,8 +147,9 @@ def test_only_the_firmware_and_the_fakes_are_loaded(on_micropython):
         assert path.endswith(suffix), (name, path)
 
 
-def test_option_names_are_every_option_once():
-    # A tuple, not tuple(OPTION_CHOICES): MicroPython's dicts keep no order, and the menu would
+def test_option_names_are_every_option_once_in_the_tables_order():
+    # The table is a tuple, not a dict: MicroPython's dicts keep no order, and the menu would
     # list the options in another order on the Pico than on the simulator.
-    assert sorted(OPTION_NAMES) == sorted(OPTION_CHOICES)
+    assert isinstance(OPTIONS, tuple)
+    assert OPTION_NAMES == tuple(row[0] for row in OPTIONS)
     assert len(set(OPTION_NAMES)) == len(OPTION_NAMES)

@@ -10,13 +10,16 @@ from dicetray.rules import (
     K_FICHE,
     K_NENETTE,
     K_OTHER,
-    OPTION_CHOICES,
+    OPTION_NAMES,
+    OPTIONS,
     PRESET_NAMES,
     PRESETS,
     Options,
     RulesError,
     all_throws,
+    check_option,
     evaluate,
+    option,
 )
 
 HERE = os.path.dirname(os.path.abspath(__file__))
@@ -150,12 +153,60 @@ def test_options_are_validated():
 
 def test_every_option_value_is_accepted_and_round_trips():
     base = PRESETS["classic"]
-    for name, allowed in OPTION_CHOICES.items():
-        values = allowed if isinstance(allowed, tuple) else (allowed[0], allowed[1])
-        for v in values:
+    for name, _, allowed, _, _, _ in OPTIONS:
+        for v in allowed:
             o = base.replace(**{name: v})
             assert getattr(o, name) == v
             assert Options(**o.to_dict()) == o
+
+
+def test_each_option_is_one_complete_row_of_the_table():
+    assert OPTION_NAMES == tuple(row[0] for row in OPTIONS)
+    assert len(set(OPTION_NAMES)) == len(OPTIONS) == 18
+    for row in OPTIONS:
+        name, label, allowed, shown, default, help_ = row
+        assert option(name) is row
+        names = [shown[i] if shown and i < len(shown) else str(v) for i, v in enumerate(allowed)]
+        widest = max(len(n) for n in names)
+        assert label == label.upper() and len("*" + label + " ") + widest <= 21, name  # a row
+        assert help_ and "\n" not in help_ and len(help_) <= 42, name
+        check_option(name, default)
+        assert getattr(PRESETS["classic"], name) == default  # classic is the table's defaults
+        assert len(allowed) >= 2 and len(set(allowed)) == len(allowed), name
+        assert all(type(v) is type(allowed[0]) for v in allowed), name
+        if type(allowed) is range:  # integers lo..hi: shown may name the first few
+            assert type(allowed[0]) is int and allowed.step == 1, name
+            assert shown is None or len(shown) < len(allowed), name
+        else:  # choices: each has its name on the menu
+            assert type(allowed) is tuple and len(shown) == len(allowed), name
+            assert len(set(shown)) == len(shown), name
+        for v in allowed:
+            if type(v) is not str:
+                with pytest.raises(RulesError, match=name):
+                    check_option(name, str(v))  # the right value of the wrong type
+        if type(allowed[0]) is int:
+            with pytest.raises(RulesError, match="integer"):
+                check_option(name, True)  # a bool is no number
+            for v in (allowed[0] - 1, allowed[-1] + 1):
+                with pytest.raises(RulesError, match="%d..%d" % (allowed[0], allowed[-1])):
+                    check_option(name, v)
+
+
+def test_options_and_presets_come_from_the_table():
+    assert tuple(PRESETS["classic"].to_dict()) == OPTION_NAMES  # in the table's order
+    assert vars(PRESETS["classic"]) == {}  # an instance keeps only what differs from the table
+    assert vars(PRESETS["bar41"]) == {"tokens": 41, "ranking": "bar41", "ace_high": False,
+                                      "nenette_value": 4, "nenette_fixed": 0, "start": "die",
+                                      "limit": "at_most", "two_player_pass": True,
+                                      "end": "last_holder", "decharge_start": "fewest"}
+    for preset in PRESETS.values():
+        assert Options(**preset.to_dict()) == preset
+    assert PRESETS["classic"].replace(tokens=30) != PRESETS["classic"]
+    with pytest.raises(AttributeError):
+        PRESETS["classic"].colour  # noqa: B018
+    assert not hasattr(PRESETS["classic"], "colour")
+    with pytest.raises(RulesError, match="unknown option"):
+        option("colour")
 
 
 def test_replace_leaves_the_preset_alone():

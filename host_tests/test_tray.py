@@ -8,9 +8,20 @@ import json
 
 import pytest
 from dicetray import app as app_mod
-from dicetray.app import OVER, PHASE, PLAY, RESULT, RESUME, SETUP, STANDINGS
-from dicetray.rules import PRESET_NAMES, PRESETS
+from dicetray.rules import OPTIONS, PRESET_NAMES, PRESETS
 from dicetray.savecheck import load
+from dicetray.screens import (
+    OVER,
+    PHASE,
+    PLAY,
+    RESULT,
+    RESUME,
+    SETUP,
+    SND_NO,
+    STANDINGS,
+    change_setting,
+    setup_rows,
+)
 from dicetray.store import Store
 from fakes.flash import FakeFlash
 from trayhost.autoplay import SeededDice
@@ -73,7 +84,7 @@ def make_tray(seed=1, flash=None, driver="ssd1306", height=64, start_ms=0, dice=
     tray = Tray(dice, i2c=i2c, fs=flash, height=height, driver=driver, start_ms=start_ms,
                 seed=seed)
     tray.app.store = tray.store = store(flash)
-    tray.app.buzzer = tray.buzzer = ToneLog()
+    tray.app.clock.buzzer = tray.buzzer = ToneLog()
     return tray
 
 
@@ -240,7 +251,7 @@ def test_a_third_keep_is_refused_a_throw_throws_a_die():
     tray.key("3")
     assert state(tray) == before and app.kept == 0b011
     assert kept_marks(tray) == [True, True, False]
-    assert tray.buzzer.tones[tones:] == [app_mod.SND_NO[0][0]]  # the "no" buzz
+    assert tray.buzzer.tones[tones:] == [SND_NO[0]]  # the "no" buzz
     first, second = g.turn.dice[:2]
     rolled = tray.roll.rolled
     tray.key("r")
@@ -263,7 +274,7 @@ def test_ok_stops_only_when_the_rules_allow():
     tray.key("r")
     before = state(tray)
     tray.key("o")  # one of two throws: refused
-    assert state(tray) == before and tray.buzzer.tones[-1] == app_mod.SND_NO[0][0]
+    assert state(tray) == before and tray.buzzer.tones[-1] == SND_NO[0]
     tray.key("r")
     tray.key("o")  # two of two: done
     assert app.game.current != follower and len(g.turn.finals) == 2
@@ -337,13 +348,13 @@ def test_pressing_roll_during_the_roll_animation_does_not_throw_again():
     pin = tray.pins["ROLL"]
     start = tray.now
     levels(tray, pin, ((0, 20), (1, 50)))  # a quick tap, let go for longer than the debounce
-    assert app.rolling and g.turn.count == 2
+    assert app.clock.rolling and g.turn.count == 2
     rolled = tray.roll.rolled
     saves = len(tray.store.saved)
     # A second press, bouncing on both edges, lands while the dice are still rolling.
     levels(tray, pin, ((0, 3), (1, 2), (0, 4), (1, 3), (0, 30), (1, 4), (0, 2), (1, 60)))
     assert tray.now - start < app_mod.ANIM_MS
-    assert app.rolling == 0  # it showed the dice at once...
+    assert app.clock.rolling == 0  # it showed the dice at once...
     assert g.turn.count == 2 and tray.roll.rolled == rolled and len(tray.store.saved) == saves
     assert_panel_shows(tray)  # ...the real ones, not animation faces
     tray.run(500)
@@ -369,11 +380,43 @@ def test_setup_remembers_the_last_settings_across_a_reboot():
     assert app.screen == RESUME and app.settings == want
     again.key("r")  # no: a new game
     assert app.screen == SETUP and app.settings == want
-    rows = app.setup_rows()
+    rows = setup_rows(app.settings)
     assert rows[:3] == [("PLAYERS", "6"), ("RULES", "JACKPOT"), ("*TOKENS", "22")]
     assert_panel_shows(again)
     again.key("o")
     assert app.game.n == 6 and app.game.opts.to_dict() == want["options"]
+
+
+def test_the_setup_menu_shows_and_steps_each_option_from_the_table():
+    s = {"players": 4, "preset": "classic", "options": PRESETS["classic"].to_dict()}
+    labels = [label for label, _ in setup_rows(s)]
+    assert labels == ["PLAYERS", "RULES"] + [row[1] for row in OPTIONS]  # the table's order
+
+    def shows(label):
+        return dict((k.lstrip("*"), v) for k, v in setup_rows(s))[label]
+
+    def step(label, n):
+        change_setting(s, labels.index(label), n)
+        return shows(label)
+
+    assert [shows(k) for k in ("TOKENS", "TABLE", "ACE HIGH", "FIRST", "NENETTE GETS")] == [
+        "21", "CLASSIC", "ON", "BEST", "2"]
+    assert step("ACE HIGH", 1) == "OFF" and step("ACE HIGH", -1) == "ON"
+    assert [step("FIRST", 1) for _ in range(4)] == ["WORST", "ONE DIE", "P1", "BEST"]
+    assert step("NENETTE GETS", -2) == "OFF"  # 0: off
+    assert step("NENETTE GETS", 1) == "1" and step("NENETTE WORTH", -1) == "1"
+    assert step("TOKENS", 99 - 21) == "99" and step("TOKENS", 1) == "5"
+    assert step("TIES", 1) == "PLAY-OFF" and step("TIES", 1) == "LATER"
+    assert s["options"]["tie"] == "later" and s["options"]["nenette_fixed"] == 1
+    assert ("*TIES", "LATER") in setup_rows(s)  # changed from the preset
+    for i, (name, _, allowed, _, _, _) in enumerate(OPTIONS):  # every value in order, wrapping
+        seen = [s["options"][name]]
+        for _ in allowed:
+            change_setting(s, labels.index(OPTIONS[i][1]), 1)
+            seen.append(s["options"][name])
+        assert seen[0] == seen[-1] and sorted(seen[1:], key=str) == sorted(allowed, key=str)
+    assert step("RULES", 1) == "JACKPOT" and s["options"] == PRESETS["jackpot"].to_dict()
+    assert step("PLAYERS", -3) == "8" and step("PLAYERS", 1) == "2"
 
 
 # ---- 6. the display unplugged mid-game ------------------------------------------------------
@@ -435,20 +478,22 @@ def test_idle_dims_then_sleeps_and_the_waking_press_does_nothing_else(asleep, ke
     app = tray.app
     panel = tray.i2c.panel
     full = panel.contrast
+    display = tray.display  # it keeps the dim and sleep state: the app has no copy
     idle(tray, app_mod.DIM_MS - 1000)
-    assert not app.dimmed and panel.contrast == full
+    assert not display.dimmed and panel.contrast == full
     idle(tray, 2000)
-    assert app.dimmed and not app.asleep
+    assert display.dimmed and not display.asleep
     assert panel.contrast == tray.display.panel.dim_contrast < full and panel.is_on
     assert_panel_shows(tray)
     if asleep:
         idle(tray, app_mod.SLEEP_MS - app_mod.DIM_MS)
-        assert app.asleep and not panel.is_on
+        assert display.asleep and not panel.is_on
         assert_panel_shows(tray, lit=False)  # still drawn, not lit
     before = state(tray)
     tray.key(key)
     assert state(tray) == before
-    assert panel.is_on and panel.contrast == full and not app.dimmed and not app.asleep
+    assert panel.is_on and panel.contrast == full
+    assert not display.dimmed and not display.asleep
     assert_panel_shows(tray)
     count = app.game.turn.count
     tray.key("r")  # awake: the next press plays
@@ -458,11 +503,11 @@ def test_idle_dims_then_sleeps_and_the_waking_press_does_nothing_else(asleep, ke
 def test_presses_keep_the_tray_awake():
     tray = make_tray(25)
     to_first_throw(tray)
-    app = tray.app
     for _ in range(8):
         idle(tray, app_mod.DIM_MS - 2000)
         tray.key("1")
-    assert not app.dimmed and not app.asleep and tray.i2c.panel.contrast == 0x7F
+    display = tray.display
+    assert not display.dimmed and not display.asleep and tray.i2c.panel.contrast == 0x7F
 
 
 def test_a_button_held_down_for_ever_does_not_keep_the_panel_lit():
@@ -471,7 +516,7 @@ def test_a_button_held_down_for_ever_does_not_keep_the_panel_lit():
     tray.pins["KEEP2"].level = 0  # something rests on KEEP2
     tray.run(100)
     idle(tray, app_mod.SLEEP_MS + 1000, step=50)
-    assert tray.app.asleep and not tray.i2c.panel.is_on
+    assert tray.display.asleep and not tray.i2c.panel.is_on
 
 
 # ---- helpers above, checked ---------------------------------------------------------------

@@ -4,6 +4,7 @@ import json
 from collections import Counter
 from unittest import mock
 
+from dicetray import screens
 from dicetray.game import Game
 from fakes.flash import FakeFlash
 from hypothesis import HealthCheck, given, settings
@@ -114,17 +115,18 @@ def test_random_button_streams_never_break_the_tray(stream, resume, start, seed)
     if resume is not None:
         flash.files["game.json"] = SAVES[resume]
     counting = Counting()
-    with mock.patch.multiple(Game, **{v: counting.wrap(v) for v in ("throw", "stop", "announce")}):
+    starts = Counter()
+    real_start = screens.start_game
+
+    def start_game(app):
+        starts["n"] += 1
+        real_start(app)
+
+    wrapped = {v: counting.wrap(v) for v in ("throw", "stop", "announce")}
+    with mock.patch.multiple(Game, **wrapped), mock.patch.object(screens, "start_game",
+                                                                 start_game):
         tray = make_tray(seed, flash=flash, start_ms=start)
         app = tray.app
-        starts = Counter()
-        real_start = app._start_game
-
-        def start_game():
-            starts["n"] += 1
-            real_start()
-
-        app._start_game = start_game
         events = Counter()  # what the buttons reported, per button
         real_poll = tray.buttons.poll
 
@@ -180,9 +182,10 @@ def test_random_button_streams_never_break_the_tray(stream, resume, start, seed)
             assert json.loads(flash.files["game.json"]) == app.game.to_dict()
     panel = tray.i2c.panel
     assert tray.display.ok
-    assert panel.is_on == (not app.asleep)
-    assert panel.contrast == (tray.display.panel.dim_contrast if app.dimmed else 0x7F)
-    if app.asleep:
+    display = tray.display
+    assert panel.is_on == (not display.asleep)
+    assert panel.contrast == (display.panel.dim_contrast if display.dimmed else 0x7F)
+    if display.asleep:
         assert panel.ram_image() == fb_rows(tray.display)
     else:
         assert_panel_shows(tray)

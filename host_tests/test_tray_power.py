@@ -4,9 +4,9 @@ import json
 
 import pytest
 from dicetray import ui
-from dicetray.app import NOTICE, OVER, PLAY, RESUME, SETUP
 from dicetray.display import Display
 from dicetray.game import Game
+from dicetray.screens import NOTICE, OVER, PLAY, RESUME, SETUP
 from dicetray.store import Store
 from fakes.flash import FakeFlash, PowerCut
 from test_tray import (

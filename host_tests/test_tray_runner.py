@@ -10,8 +10,9 @@ from pathlib import Path
 import pytest
 from dicetray import board as board_mod
 from dicetray import runner, ui
-from dicetray.app import PLAY, SETUP, App
+from dicetray.app import App
 from dicetray.display import Display
+from dicetray.screens import PLAY, SETUP
 from dicetray.store import Store
 from fakes.flash import FakeFlash
 from test_tray import fb_rows
@@ -216,7 +217,8 @@ def test_a_crash_while_the_display_is_dim_or_off_is_shown_at_full_brightness(
         apps, monkeypatch, asleep):
     board, display, flash, store = rig()
     board.type("or")
-    fired = crash_once_at(monkeypatch, lambda app: app.asleep if asleep else app.dimmed)
+    fired = crash_once_at(monkeypatch,
+                          lambda app: app.display.asleep if asleep else app.display.dimmed)
     seen = {}
 
     def on_sleep(b, ms):
@@ -226,7 +228,7 @@ def test_a_crash_while_the_display_is_dim_or_off_is_shown_at_full_brightness(
             seen["contrast"] = panel.contrast
         if len(apps) == 2 and ms == runner.POLL_MS and "after" not in seen:  # restarted
             app = apps[1]
-            seen["after"] = (app.asleep, app.dimmed, panel.is_on, panel.contrast,
+            seen["after"] = (app.display.asleep, app.display.dimmed, panel.is_on, panel.contrast,
                              panel.pixels() == fb_rows(display))
 
     board.on_sleep = on_sleep

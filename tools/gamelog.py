@@ -12,7 +12,7 @@ import sys
 
 import trayhost  # noqa: F401  (first: the firmware importable as on the Pico)
 from dicetray.game import Game, GameError
-from dicetray.rules import OPTION_CHOICES, PRESET_NAMES, PRESETS, RulesError, evaluate
+from dicetray.rules import OPTION_NAMES, PRESET_NAMES, PRESETS, RulesError, evaluate
 from trayhost.autoplay import ScriptedDice, SeededDice, play_random
 
 
@@ -112,8 +112,8 @@ class Printer:
 
 def parse_option(text):
     name, _, raw = text.partition("=")
-    if name not in OPTION_CHOICES:
-        raise SystemExit("unknown option %r; options: %s" % (name, ", ".join(OPTION_CHOICES)))
+    if name not in OPTION_NAMES:
+        raise SystemExit("unknown option %r; options: %s" % (name, ", ".join(OPTION_NAMES)))
     low = raw.lower()
     if low in ("true", "on", "yes"):
         return name, True

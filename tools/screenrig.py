@@ -59,7 +59,7 @@ class Rig:
         left = len(self.dice.values) - self.dice.i
         if left:
             raise RuntimeError("%s: %d scripted dice were not thrown" % (name, left))
-        if app.rolling or app.dirty:
+        if app.clock.rolling or app.dirty:
             raise RuntimeError("%s: the panel is not up to date" % name)
         w, h = self.tray.display.width, self.tray.display.height
         self.shots.append(Shot(name, caption, w, h, panel_bits(self.i2c), screen))

@@ -6,8 +6,8 @@ played on with keys. Everything is scripted, so two runs give the same pictures.
 
 import trayhost  # noqa: F401  (first: the firmware importable as on the Pico)
 from dicetray import runner
-from dicetray.app import NOTICE, OVER, PHASE, PLAY, RESULT, RESUME, SETUP, STANDINGS
 from dicetray.display import Display
+from dicetray.screens import NOTICE, OVER, PHASE, PLAY, RESULT, RESUME, SETUP, STANDINGS
 from dicetray.store import Store
 from screenrig import Rig, Shot, panel_bits
 from trayhost.oled import FakeI2C

@@ -12,6 +12,7 @@ canvas) has to offer:
                     timing (retries, keepalive); the caller ignores what it returns
     dim(on)         lower the brightness (True) or bring it back (False)
     sleep(on)       switch the screen dark (True) or back on (False); fb keeps what it holds
+    dimmed, asleep  what dim() and sleep() last set (read-only): the display alone keeps them
 """
 
 import framebuf
@@ -86,6 +87,14 @@ class Display:
     def ok(self):
         """Whether the panel answered the last transfer."""
         return self.panel.ok
+
+    @property
+    def dimmed(self):
+        return self.panel.dimmed
+
+    @property
+    def asleep(self):
+        return self.panel.asleep
 
     @property
     def bytes_sent(self):

@@ -26,76 +26,77 @@ _S_NENETTE_HIGH = const(6000)  # bar41: nenette above the ordinary throws
 _S_OTHER = const(1000)
 _S_NENETTE_LOW = const(0)  # every other text: nenette is the lowest throw
 
-# Each option: name -> allowed values (a tuple) or an (min, max) int range given as a list.
-OPTION_CHOICES = {
-    "tokens": [5, 99],
-    "ranking": ("classic", "bar41"),
-    "ace_high": (True, False),
-    "nenette_value": [1, 10],
-    "nenette_fixed": [0, 10],
-    "jackpot_421": (False, True),
-    "start": ("throw_high", "throw_low", "die", "seat1"),
-    "dry_charge": (False, True),
-    "limit": ("exact", "at_most"),
-    "limit_from": ("first", "previous"),
-    "le_bon": (False, True),
-    "tie": ("later", "rolloff", "playoff"),
-    "two_player_pass": (False, True),
-    "fewer_throws_win": (False, True),
-    "nenette_later_wins": (False, True),
-    "deduct": (False, True),
-    "end": ("last_holder", "first_out"),
-    "decharge_start": ("loser", "fewest"),
-}
-# The setup menu's order. Not tuple(OPTION_CHOICES): a MicroPython dict keeps no insertion order.
-OPTION_NAMES = (
-    "tokens",
-    "ranking",
-    "ace_high",
-    "nenette_value",
-    "nenette_fixed",
-    "jackpot_421",
-    "start",
-    "dry_charge",
-    "limit",
-    "limit_from",
-    "le_bon",
-    "tie",
-    "two_player_pass",
-    "fewer_throws_win",
-    "nenette_later_wins",
-    "deduct",
-    "end",
-    "decharge_start",
+# Every option once, in the setup menu's order (a tuple: MicroPython dicts keep no order). A row:
+#   name, setup label (fits a menu row), allowed, shown, default (the classic text's), help.
+# allowed is exactly the values allowed: a tuple of choices or a range of integers. The setup
+# menu steps through them in that order and shows shown[i] for allowed[i] (a number when shown
+# has no name for it). help is one line of at most 42 characters: two rows of the panel.
+_BOOL = (False, True)
+_OFF_ON = ("OFF", "ON")
+OPTIONS = (
+    ("tokens", "TOKENS", range(5, 100), None, 21, "tokens in the pot at the start"),
+    ("ranking", "TABLE", ("classic", "bar41"), ("CLASSIC", "BAR41"), "classic",
+     "which table ranks figures and nenette"),
+    ("ace_high", "ACE HIGH", _BOOL, _OFF_ON, True, "an ace beats a six in ordinary throws"),
+    ("nenette_value", "NENETTE WORTH", range(1, 11), None, 2,
+     "a nenette's worth as the best throw"),
+    ("nenette_fixed", "NENETTE GETS", range(0, 11), ("OFF",), 2,
+     "a loser's nenette gets this many (0: off)"),
+    ("jackpot_421", "421 TAKES ALL", _BOOL, _OFF_ON, False,
+     "421 is worth every token of the game"),
+    ("start", "FIRST", ("throw_high", "throw_low", "die", "seat1"),
+     ("BEST", "WORST", "ONE DIE", "P1"), "throw_high", "who starts: best/worst throw, die, P1"),
+    ("dry_charge", "DRY CHARGE", _BOOL, _OFF_ON, False, "one throw each during the charge"),
+    ("limit", "FOLLOWERS", ("exact", "at_most"), ("EXACT", "AT MOST"), "exact",
+     "followers: exactly or at most the limit"),
+    ("limit_from", "LIMIT BY", ("first", "previous"), ("FIRST", "PREVIOUS"), "first",
+     "limit set by the first or previous player"),
+    ("le_bon", "LE BON", _BOOL, _OFF_ON, False, "with EXACT a follower may stop early"),
+    ("tie", "TIES", ("later", "rolloff", "playoff"), ("LATER", "ROLL-OFF", "PLAY-OFF"), "rolloff",
+     "ties: later wins, 1 die or 3 dice each"),
+    ("two_player_pass", "2P TIE PASSES", _BOOL, _OFF_ON, False,
+     "2 tied players: nothing paid, hand passes"),
+    ("fewer_throws_win", "FEWER WIN", _BOOL, _OFF_ON, False,
+     "equal throws: the one in fewer throws wins"),
+    ("nenette_later_wins", "NENETTE LATER", _BOOL, _OFF_ON, False,
+     "of two nenettes the later always wins"),
+    ("deduct", "DEDUCT", _BOOL, _OFF_ON, False, "loser's figure is taken off the winner's"),
+    ("end", "END", ("last_holder", "first_out"), ("LAST HOLDS", "FIRST OUT"), "first_out",
+     "first out wins, or the last holder loses"),
+    ("decharge_start", "DECH. START", ("loser", "fewest"), ("LOSER", "FEWEST"), "loser",
+     "decharge starts with last loser or fewest"),
 )
+OPTION_NAMES = tuple(row[0] for row in OPTIONS)
 
 
 class RulesError(ValueError):
     """Bad dice or bad options: the message says which."""
 
 
-class Options:
-    """One complete set of variant rules. Immutable by convention: use replace() to change."""
+def option(name) -> tuple:  # a plain tuple to type checkers: the rows differ in their types
+    """The row of OPTIONS for option name: (name, label, allowed, shown, default, help)."""
+    for row in OPTIONS:
+        if row[0] == name:
+            return row
+    raise RulesError("unknown option: %r" % (name,))
 
-    # One attribute per option (set from OPTION_CHOICES in __init__); declared for type checkers.
-    tokens: int
-    ranking: str
-    ace_high: bool
-    nenette_value: int
-    nenette_fixed: int
-    jackpot_421: bool
-    start: str
-    dry_charge: bool
-    limit: str
-    limit_from: str
-    le_bon: bool
-    tie: str
-    two_player_pass: bool
-    fewer_throws_win: bool
-    nenette_later_wins: bool
-    deduct: bool
-    end: str
-    decharge_start: str
+
+def check_option(name, value):
+    """Raise RulesError unless value is allowed for option name."""
+    allowed = option(name)[2]
+    if type(value) is not type(allowed[0]) or value not in allowed:  # a bool is no number
+        if type(allowed) is range:
+            raise RulesError("option %s must be an integer %d..%d" % (name, allowed[0],
+                                                                      allowed[-1]))
+        raise RulesError("option %s must be one of %r" % (name, allowed))
+
+
+class Options:
+    """One complete set of variant rules: an attribute per option. Immutable by convention.
+
+    The class has the table's defaults as attributes and an instance only the options that
+    differ from them, so the presets and a game share one copy of the defaults (RAM).
+    """
 
     def __init__(self, **values):
         for name in OPTION_NAMES:
@@ -103,7 +104,13 @@ class Options:
                 raise RulesError("option missing: " + name)
         for name, value in values.items():
             check_option(name, value)
-            setattr(self, name, value)
+            if value != getattr(Options, name):
+                setattr(self, name, value)
+
+    def __getattr__(self, name):
+        # Every option is found on the instance or the class, so Python looks here only for a
+        # name that is no option. It also tells type checkers that options are attributes.
+        return getattr(Options, name)
 
     def replace(self, **changes):
         values = self.to_dict()
@@ -117,51 +124,22 @@ class Options:
         return isinstance(other, Options) and self.to_dict() == other.to_dict()
 
     def __repr__(self):
-        return "Options(%s)" % ", ".join("%s=%r" % (n, getattr(self, n)) for n in OPTION_NAMES)
+        return "Options(**%r)" % (self.to_dict(),)
 
 
-def check_option(name, value):
-    """Raise RulesError unless value is allowed for option name."""
-    allowed = OPTION_CHOICES.get(name)
-    if allowed is None:
-        raise RulesError("unknown option: %r" % (name,))
-    if isinstance(allowed, list):
-        if type(value) is not int or not allowed[0] <= value <= allowed[1]:
-            lo, hi = allowed
-            raise RulesError("option %s must be an integer %d..%d" % (name, lo, hi))
-    elif type(value) is not type(allowed[0]) or value not in allowed:
-        raise RulesError("option %s must be one of %r" % (name, allowed))
+for _row in OPTIONS:
+    setattr(Options, _row[0], _row[4])
+del _row
 
 
 def _preset(**changes):
-    values = dict(_CLASSIC)
+    values = {row[0]: row[4] for row in OPTIONS}  # the classic text's: the table's defaults
     values.update(changes)
     return Options(**values)
 
 
-# The classic text (000): full ranking table, exact number of throws, nenette receives 2.
-_CLASSIC = {
-    "tokens": 21,
-    "ranking": "classic",
-    "ace_high": True,
-    "nenette_value": 2,
-    "nenette_fixed": 2,
-    "jackpot_421": False,
-    "start": "throw_high",
-    "dry_charge": False,
-    "limit": "exact",
-    "limit_from": "first",
-    "le_bon": False,
-    "tie": "rolloff",
-    "two_player_pass": False,
-    "fewer_throws_win": False,
-    "nenette_later_wins": False,
-    "deduct": False,
-    "end": "first_out",
-    "decharge_start": "loser",
-}
-
 PRESETS = {
+    # 000: full ranking table, exact number of throws, nenette receives 2: the defaults.
     "classic": _preset(),
     # 001: one die each to start, 421 takes everything, at most the first player's throws.
     "jackpot": _preset(
@@ -210,6 +188,7 @@ PRESETS = {
     ),
 }
 PRESET_NAMES = ("classic", "jackpot", "zanzibar", "bar41", "lebon")
+del _preset  # only needed to build PRESETS: its code need not stay in RAM
 
 
 class Combo:

@@ -7,10 +7,11 @@ actions, checking every state on the way. The same code runs on CPython (the tes
 tools/soak.py) and on MicroPython (the MicroPython tier).
 """
 
-from dicetray import app as tray
+from dicetray.app import App
 from dicetray.game import Game, SaveError
-from dicetray.rules import OPTION_CHOICES, OPTION_NAMES, PRESET_NAMES, PRESETS
+from dicetray.rules import OPTION_NAMES, PRESET_NAMES, PRESETS, option
 from dicetray.savecheck import load
+from dicetray.screens import OVER, PHASE, PLAY, RESULT, RESUME, STANDINGS
 
 from trayhost.autoplay import SeededDice, apply
 from trayhost.dicechoice import chance, pick
@@ -54,8 +55,8 @@ def real_saves(seed, count):
     opts = PRESETS[pick(rng, PRESET_NAMES)]
     if chance(rng, 2):
         name = pick(rng, OPTION_NAMES)
-        allowed = OPTION_CHOICES[name]
-        value = pick(rng, allowed) if isinstance(allowed, tuple) else allowed[0] + rng()
+        allowed = option(name)[2]  # a range: few tokens, so games stay short
+        value = allowed[0] + rng() if type(allowed) is range else pick(rng, allowed)
         opts = opts.replace(**{name: value})
     dice = SeededDice(seed + 1) if chance(rng, 2) else TieProneDice(seed + 1)
     game = Game(2 + rng() % 7 if chance(rng, 3) else 2 + rng() % 3, opts, dice)
@@ -120,14 +121,14 @@ class _Display:
 
 def draw_every_screen(game):
     """Draw each screen a resumed game can show, as the tray's app does."""
-    app = tray.App(_Display(), None, None, game.roll, None, None)
+    app = App(_Display(), None, None, game.roll, None, None)
     app.game = game
     if game.over:  # the tray clears a finished save at boot; these close a game
-        screens = [tray.RESULT, tray.OVER]
+        screens = [RESULT, OVER]
     else:
-        screens = [tray.RESUME, tray.PLAY, tray.STANDINGS, tray.PHASE]
+        screens = [RESUME, PLAY, STANDINGS, PHASE]
         if game.last is not None:
-            screens.append(tray.RESULT)
+            screens.append(RESULT)
     for screen in screens:
         app.screen = screen
         app.render()

@@ -4,7 +4,7 @@ Each mutation changes a copied save dict in place and draws its random numbers f
 is handed, always the same ones in the same order, so a seed gives the same saves every time.
 """
 
-from dicetray.rules import OPTION_CHOICES, OPTION_NAMES
+from dicetray.rules import OPTION_NAMES, option
 
 from trayhost.dicechoice import chance, pick
 
@@ -162,8 +162,8 @@ def _change_result(d, rng):
 
 def _change_option(d, rng):
     name = pick(rng, OPTION_NAMES)
-    allowed = OPTION_CHOICES[name]
-    if isinstance(allowed, tuple):
+    allowed = option(name)[2]
+    if type(allowed) is not range:
         d["options"][name] = pick(rng, allowed)
     elif name != "tokens":
         d["options"][name] = allowed[0] + rng() % 6

@@ -1,0 +1,311 @@
+"""The tray's screens, one small unit each: what it draws (through ui), what each button does.
+
+A unit is one function unit(app, key, long, now): key None draws the screen, else it answers
+that button ("KEEP1".."OK"; long: OK held). UNITS maps each screen's name to its unit: one
+function a screen costs less RAM on MicroPython than a class or a module a screen (measured).
+"""
+
+from dicetray import ui
+from dicetray.game import Game, GameError
+from dicetray.rules import K_421, OPTIONS, PRESET_NAMES, PRESETS, Options, RulesError, evaluate
+from dicetray.state import CHARGE
+
+try:
+    from micropython import const  # pyright: ignore[reportAssignmentType]
+except ImportError:  # CPython
+
+    def const(x):
+        return x
+
+
+SETUP = "setup"
+PLAY = "play"  # a turn, a roll-off or a play-off
+RESULT = "result"
+PHASE = "phase"
+STANDINGS = "standings"
+OVER = "over"
+RESUME = "resume"
+NOTICE = "notice"
+
+# Tunes: frequency (Hz), milliseconds, frequency, milliseconds...; 0 Hz is a rest. Flat: one
+# tuple a tune, not one a note (RAM).
+SND_CLICK = (2000, 8)
+SND_ROLL = (700, 20, 0, 30, 900, 20, 0, 30, 1100, 20)
+SND_NO = (220, 90)
+SND_LOSE = (660, 90, 440, 150)
+SND_421 = (880, 80, 1175, 80, 1568, 160)
+SND_OVER = (523, 120, 392, 120, 330, 120, 262, 300)
+
+KEEPS = ("KEEP1", "KEEP2", "KEEP3")
+
+# The setup menu's rows: PLAYERS, RULES, then one per option, in the table's order.
+_PLAYERS_ROW = const(0)
+_RULES_ROW = const(1)
+_FIRST_OPTION_ROW = const(2)
+
+
+# ---- setup: players, rules, options; OK starts ------------------------------------------------
+
+
+def load_settings(store):
+    """The last setup from store; a setting missing, of the wrong type or out of range: default."""
+    s = store.load_settings({"players": 4, "preset": "classic",
+                             "options": PRESETS["classic"].to_dict()})
+    players = s.get("players")
+    if type(players) is not int or not 2 <= players <= 8:
+        s["players"] = 4
+    if s.get("preset") not in PRESETS:
+        s["preset"] = "classic"
+    try:
+        Options(**s["options"])
+    except (RulesError, TypeError):
+        s["options"] = PRESETS[s["preset"]].to_dict()
+    return s
+
+
+def setup_rows(s):
+    """The menu's (label, value) rows for settings s; "*": an option its preset differs on.
+
+    An option's value shows as its name in the table (shown[i] for allowed[i]), else a number.
+    """
+    preset = PRESETS[s["preset"]]
+    rows = [("PLAYERS", str(s["players"])), ("RULES", s["preset"].upper())]
+    for name, label, allowed, shown, _, _ in OPTIONS:
+        value = s["options"][name]
+        if value != getattr(preset, name):
+            label = "*" + label
+        i = _place(allowed, value)
+        rows.append((label, shown[i] if shown and i < len(shown) else str(value)))
+    return rows
+
+
+def _place(allowed, value):
+    # Where value is among the allowed values (a MicroPython range has no index()). Settings
+    # are checked as they load, so the error is a bug; its value is message enough.
+    for i in range(len(allowed)):
+        if allowed[i] == value:
+            return i
+    raise RulesError(value)
+
+
+def setup(app, key, long, now):
+    """The setup menu. KEEP1/KEEP2 move up/down, KEEP3/ROLL the previous/next value, OK starts."""
+    if key is None:
+        ui.menu(app.fb, app.w, app.h, "NEW GAME  OK:START", setup_rows(app.settings),
+                app.cursor, "1:^ 2:~ 3:- R:+ OK:GO")
+        return
+    rows = _FIRST_OPTION_ROW + len(OPTIONS)
+    if key == "KEEP1":
+        app.cursor = (app.cursor - 1) % rows
+    elif key == "KEEP2":
+        app.cursor = (app.cursor + 1) % rows
+    elif key == "KEEP3" or key == "ROLL":
+        change_setting(app.settings, app.cursor, -1 if key == "KEEP3" else 1)
+    elif key == "OK":
+        start_game(app)
+        return
+    app.dirty = True
+
+
+def change_setting(s, row, step):
+    """Step the value on the menu's row by step (+1 next, -1 previous), wrapping round."""
+    if row == _PLAYERS_ROW:
+        s["players"] = 2 + (s["players"] - 2 + step) % 7
+    elif row == _RULES_ROW:
+        i = (PRESET_NAMES.index(s["preset"]) + step) % len(PRESET_NAMES)
+        s["preset"] = PRESET_NAMES[i]
+        s["options"] = PRESETS[s["preset"]].to_dict()
+    else:
+        name, _, allowed, _, _, _ = OPTIONS[row - _FIRST_OPTION_ROW]
+        i = _place(allowed, s["options"][name]) + step
+        s["options"][name] = allowed[i % len(allowed)]  # in the table's order
+
+
+def start_game(app):
+    s = app.settings
+    try:
+        app.store.save_settings(s)
+    except OSError:
+        app.save_failed = True
+    app.game = Game(s["players"], Options(**s["options"]), app.roll)
+    app.game.take_events()
+    app.kept = 0
+    app.after = []
+    app.save()
+    app.show(PLAY)
+
+
+# ---- play: a turn, a roll-off, a play-off -----------------------------------------------------
+
+
+def play(app, key, long, now):
+    """A turn (KEEPs keep, ROLL throws, OK stops) or a contest (ROLL; KEEP1/3: the stake)."""
+    g = app.game
+    if key is None:
+        if g.contest is not None:
+            ui.contest(app.fb, app.w, app.h, g)
+        else:
+            kept = app.kept if g.can_throw() else 0  # no throw left: nothing to keep
+            ui.turn(app.fb, app.w, app.h, g, kept, app.clock.shown_dice(g.turn.dice))
+    elif key == "OK" and long:
+        app.show(STANDINGS)
+    elif g.contest is not None:
+        if g.can_announce() and (key == "KEEP1" or key == "KEEP3"):
+            act(app, now, "announce", "is" if key == "KEEP1" else "comes")
+        elif key == "ROLL":
+            act(app, now, "throw", ())
+        else:
+            app.clock.beep(SND_NO)
+    elif key in KEEPS:
+        _keep(app, 1 << KEEPS.index(key))
+    elif key == "ROLL":
+        if g.can_throw():
+            act(app, now, "throw", tuple(i for i in range(3) if app.kept & (1 << i)))
+        elif g.can_stop():
+            act(app, now, "stop", None)
+    elif key == "OK":
+        if g.can_stop():
+            act(app, now, "stop", None)
+        else:
+            app.clock.beep(SND_NO)
+
+
+def _keep(app, bit):
+    g = app.game
+    k = app.kept
+    if g.can_keep() and g.can_throw() and (k & bit or (k & 1) + (k >> 1 & 1) + (k >> 2 & 1) < 2):
+        app.kept = k ^ bit
+        app.clock.beep(SND_CLICK)
+        app.dirty = True
+    else:
+        app.clock.beep(SND_NO)  # not now, or a third die: a throw must throw at least one
+
+
+def act(app, now, verb, arg):
+    """Play verb ("throw", "stop", "announce") with arg, save the game, show what follows."""
+    g = app.game
+    before = g.current
+    try:
+        if verb == "throw":
+            events = g.throw(arg)
+        elif verb == "stop":
+            events = g.stop()
+        else:
+            events = g.announce(arg)
+    except GameError:
+        app.clock.beep(SND_NO)  # the engine refused: nothing changed
+        return
+    app.save()
+    rolling = 7 & ~app.kept if g.turn.count > 1 else 7
+    if g.current != before or g.turn.count == 0:
+        app.kept = 0
+    _after_events(app, events)
+    if verb == "throw":
+        app.clock.beep(SND_ROLL)
+        if app.screen == PLAY and g.contest is None and g.turn.count:
+            app.clock.roll(now, rolling)
+    app.dirty = True
+
+
+def _after_events(app, events):
+    # The screens a turn's events lead to: its result, then a phase change or the game's end.
+    ended = False
+    for ev in events:
+        kind = ev[0]
+        if kind == "turn" or kind == "tie_pass":
+            ended = True
+        elif kind == "phase":
+            if ev[1] == CHARGE:
+                return app.show(PHASE)  # the opening roll-off is over: who starts
+            app.after.append(PHASE)
+        elif kind == "over":  # always after the last turn's result
+            app.after.append(OVER)
+            app.clock.beep(SND_OVER)
+            app.clear()
+            return app.show(RESULT)
+    if ended:
+        won = evaluate(app.game.last.wdice, app.game.opts).kind == K_421
+        app.clock.beep(SND_421 if won else SND_LOSE)
+        app.show(RESULT)
+
+
+# ---- between turns: the result, a phase change, the standings, the end -------------------------
+
+
+def result(app, key, long, now):
+    """A turn's result: who lost to whom, the tokens moved, the two throws. OK/ROLL: next."""
+    if key is None:
+        ui.result(app.fb, app.w, app.h, app.game)
+    elif key == "OK" or key == "ROLL":
+        app.show(app.after.pop(0) if app.after else PLAY)
+
+
+def phase(app, key, long, now):
+    """The charge or the decharge begins: the pot, who starts. OK/ROLL: next."""
+    if key is None:
+        ui.phase(app.fb, app.w, app.h, app.game)
+    elif key == "OK" or key == "ROLL":
+        app.show(app.after.pop(0) if app.after else PLAY)
+
+
+def standings(app, key, long, now):
+    """Everybody's tokens. OK/ROLL: back to the game; OK held: quit the game."""
+    if key is None:
+        ui.standings(app.fb, app.w, app.h, app.game, app.save_failed)
+    elif key == "OK" and long:
+        app.quit()
+    elif key == "OK" or key == "ROLL":
+        app.show(PLAY)
+
+
+def over(app, key, long, now):
+    """Game over: who pays the round. OK: a new game."""
+    if key is None:
+        ui.over(app.fb, app.w, app.h, app.game)
+    elif key == "OK":
+        app.quit()
+
+
+# ---- at power-up: resume the saved game?, a lost save ------------------------------------------
+
+
+def resume(app, key, long, now):
+    """A saved game was found. OK: resume it; ROLL: a new game."""
+    g = app.game
+    if key is None:
+        rules = "CUSTOM"
+        for name in PRESET_NAMES:
+            if PRESETS[name] == g.opts:
+                rules = name.upper()
+                break
+        ui.message(app.fb, app.w, app.h, "RESUME?", (
+            "%s %d PLAYERS" % (rules, g.n),
+            "TURN %d %s" % (g.turn.number, ui.PHASE_NAMES[g.phase]),
+            ui.pname(g.current) + " TO PLAY",
+        ), "OK:RESUME ROLL:NEW")
+    elif key == "OK":
+        app.show(PLAY)
+    elif key == "ROLL":
+        app.game = None
+        app.show(SETUP)
+
+
+def notice(app, key, long, now):
+    """A message at power-up (a save that was lost). OK: a new game."""
+    if key is None:
+        title, lines = app.notice
+        ui.message(app.fb, app.w, app.h, title, lines, "OK:NEW GAME")
+    elif key == "OK":
+        app.show(SETUP)
+
+
+UNITS = {
+    SETUP: setup,
+    PLAY: play,
+    RESULT: result,
+    PHASE: phase,
+    STANDINGS: standings,
+    OVER: over,
+    RESUME: resume,
+    NOTICE: notice,
+}
