@@ -9,15 +9,15 @@ import types
 from pathlib import Path
 
 import flash
-import pico_usb
 import pytest
 from fakes.pico_usb import READ_ONLY, RP2040_MPY, RP2350_MPY, FakePico, FakeUsb
 from flash import FlashError, MpyCross, Step
+from flashkit import pico_usb
+from flashkit.pico_usb import FOLDER, Entry, Port, Probe, file_entry
 from hypothesis import given
 from hypothesis import strategies as st
 from mpremote.transport import Transport, TransportError, TransportExecError
 from mpy import build_mpy
-from pico_usb import FOLDER, Entry, Port, Probe, file_entry
 from serial import SerialException
 
 ROOT = Path(__file__).resolve().parent.parent

@@ -1,7 +1,7 @@
 """Turns a Pico running MicroPython into the dice tray, or updates one (tools/flash.sh runs this).
 
 Choosing the port, checking the board and planning work on plain data; everything that talks to
-a board goes through pico_usb.Board.
+a board goes through flashkit.pico_usb.Board.
 """
 
 from __future__ import annotations
@@ -14,8 +14,7 @@ from collections.abc import Callable, Iterable
 from pathlib import Path
 from typing import NamedTuple
 
-from mpy import MpyCrossError, build_mpy
-from pico_usb import (
+from flashkit.pico_usb import (
     FOLDER,
     Board,
     BoardError,
@@ -31,6 +30,7 @@ from pico_usb import (
     file_entry,
     kind,
 )
+from mpy import MpyCrossError, build_mpy
 
 FIRMWARE = Path(__file__).resolve().parent.parent / "firmware"
 E_SETUP, E_USAGE, E_NO_BOARD, E_SEVERAL, E_NO_ANSWER = 1, 2, 3, 4, 5

@@ -3,7 +3,7 @@
 import posixpath
 
 from flash import MAIN
-from pico_usb import (
+from flashkit.pico_usb import (
     DROPPED,
     FOLDER,
     PICO_USB,

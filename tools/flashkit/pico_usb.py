@@ -1,4 +1,4 @@
-"""A Pico on USB as tools/flash.py sees it: the Board interface, and SerialBoard behind it.
+"""A Pico on USB as the flash tool sees it: the Board interface, and SerialBoard behind it.
 
 SerialBoard talks to the board through mpremote's library (the version pinned in pyproject.toml):
 one raw-REPL session a run, two read-only scripts whose answers are parsed here, and mpremote's
