@@ -13,7 +13,8 @@ import pytest
 from fakes.pico_usb import READ_ONLY, RP2040_MPY, RP2350_MPY, FakePico, FakeUsb
 from flash import FlashError, MpyCross, Step
 from flashkit import pico_usb
-from flashkit.pico_usb import FOLDER, Entry, Port, Probe, file_entry
+from flashkit.listing import FOLDER, Entry, file_entry
+from flashkit.pico_usb import Port, Probe
 from hypothesis import given
 from hypothesis import strategies as st
 from mpremote.transport import Transport, TransportError, TransportExecError

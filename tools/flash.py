@@ -14,21 +14,17 @@ from collections.abc import Callable, Iterable
 from pathlib import Path
 from typing import NamedTuple
 
+from flashkit.listing import FOLDER, Entry, Listing, file_entry, kind
 from flashkit.pico_usb import (
-    FOLDER,
     Board,
     BoardError,
     BoardRaised,
     CannotOpen,
-    Entry,
     Garbled,
-    Listing,
     Port,
     Probe,
     SerialUsb,
     Usb,
-    file_entry,
-    kind,
 )
 from mpy import MpyCrossError, build_mpy
 
