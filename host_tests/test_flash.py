@@ -11,8 +11,9 @@ from pathlib import Path
 import flash
 import pytest
 from fakes.pico_usb import READ_ONLY, RP2040_MPY, RP2350_MPY, FakePico, FakeUsb
-from flash import FlashError, MpyCross, Step
+from flash import MpyCross, Step
 from flashkit import pico_usb
+from flashkit.exits import FlashError
 from flashkit.listing import FOLDER, Entry, file_entry
 from flashkit.pico_usb import Port, Probe
 from hypothesis import given

@@ -14,6 +14,21 @@ from collections.abc import Callable, Iterable
 from pathlib import Path
 from typing import NamedTuple
 
+from flashkit.exits import (
+    E_COPY,
+    E_INCOMPATIBLE,
+    E_NO_ANSWER,
+    E_NO_BOARD,
+    E_NOT_MICROPYTHON,
+    E_SETUP,
+    E_SEVERAL,
+    E_USAGE,
+    E_VERIFY,
+    INSTALL,
+    SAFE_MODE,
+    UF2_URL,
+    FlashError,
+)
 from flashkit.listing import FOLDER, Entry, Listing, file_entry, kind
 from flashkit.pico_usb import (
     Board,
@@ -29,8 +44,6 @@ from flashkit.pico_usb import (
 from mpy import MpyCrossError, build_mpy
 
 FIRMWARE = Path(__file__).resolve().parent.parent / "firmware"
-E_SETUP, E_USAGE, E_NO_BOARD, E_SEVERAL, E_NO_ANSWER = 1, 2, 3, 4, 5
-E_NOT_MICROPYTHON, E_INCOMPATIBLE, E_COPY, E_VERIFY = 6, 7, 8, 9
 MIN_VERSION = (1, 22)
 MIN_TEXT = "%d.%d" % MIN_VERSION
 MAIN = "/main.py"  # copied last: a first flash cut short leaves a board that boots to the REPL
@@ -39,17 +52,6 @@ MAIN = "/main.py"  # copied last: a first flash cut short leaves a board that bo
 SAVES = frozenset(
     "game.json settings.json error.log error.old game.bad game.tmp settings.tmp".split())
 SAVE_PREFIXES = ("game.", "settings.", "error.")
-UF2_URL = "https://micropython.org/download/RPI_PICO/"
-# Safe mode, as the lines that end a message: main.py starts no game and no watchdog.
-SAFE_MODE = (
-    "  unplug the tray, hold OK while plugging it back in (safe mode: the screen says",
-    "  SAFE MODE, no game runs, the USB REPL is free), then run tools/flash.sh again.",
-)
-INSTALL = (
-    "Install MicroPython 1.27: hold BOOTSEL while plugging the Pico in, then copy the .uf2",
-    f"from {UF2_URL} (RPI_PICO_W, RPI_PICO2 for those boards)",
-    "onto the RPI-RP2 drive; the files on the board normally survive. Then run this again.",
-)
 
 USAGE = f"""\
 Usage: tools/flash.sh [--port PORT] [--dry-run]
@@ -84,16 +86,6 @@ Exit codes:
   7  its MicroPython is older than {MIN_TEXT}, or its .mpy version is not mpy-cross's
   8  a copy or removal failed part-way: run it again, it finishes the job
   9  what the board holds afterwards differs from the build: run it again"""
-
-
-class FlashError(Exception):
-    """Stops the run with an exit code; the first line is printed after "flash: ", the rest
-    indented."""
-
-    def __init__(self, code: int, *lines: str):
-        super().__init__(lines[0])
-        self.code = code
-        self.lines = lines
 
 
 # ---- the command line ---------------------------------------------------------------------
