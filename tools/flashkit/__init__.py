@@ -2,5 +2,6 @@
 
     exits      the exit codes, FlashError, and the advice that ends several messages
     listing    what a board or a build holds, as plain data (Entry, Listing)
+    planner    the plan: listings of the build and the board in, steps out (pure)
     pico_usb   the board behind one small interface (Board, Usb), and SerialBoard over mpremote
 """
