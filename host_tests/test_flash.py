@@ -11,8 +11,8 @@ from pathlib import Path
 import flash
 import pytest
 from fakes.pico_usb import READ_ONLY, RP2040_MPY, RP2350_MPY, FakePico, FakeUsb
-from flash import MpyCross
 from flashkit import pico_usb, planner
+from flashkit.build import MpyCross, build_firmware, mpy_cross_label, mpy_version
 from flashkit.exits import FlashError
 from flashkit.listing import FOLDER, Entry, file_entry
 from flashkit.pico_usb import Port, Probe
@@ -244,7 +244,7 @@ def test_the_probe_sees_a_watchdog_counting_down(machine_name, address):
 
 
 def test_the_build_lists_what_mpy_cross_made(build, tmp_path):
-    listing, cross = flash.build_firmware(ROOT / "firmware", tmp_path)
+    listing, cross = build_firmware(ROOT / "firmware", tmp_path)
     assert {p: e for p, e in listing.items() if e.kind == "F"} == {
         p: Entry("F", len(data), hashlib.sha256(data).hexdigest()) for p, data in build.items()}
     assert listing["/dicetray"] == FOLDER
@@ -253,12 +253,12 @@ def test_the_build_lists_what_mpy_cross_made(build, tmp_path):
 
 
 def test_the_mpy_cross_version_is_read():
-    assert flash.mpy_version(b"M\x06\x00\x1f") == 6
+    assert mpy_version(b"M\x06\x00\x1f") == 6
     with pytest.raises(FlashError):
-        flash.mpy_version(b"\x7fELF")
+        mpy_version(b"\x7fELF")
     text = "MicroPython v1.27.0 on 2025-12-13; mpy-cross emitting mpy v6.3\n"
-    assert flash.mpy_cross_label(text, 6) == "mpy-cross 1.27.0 (.mpy v6.3)"
-    assert flash.mpy_cross_label("mpy-cross 2\n", 7) == "mpy-cross (.mpy v7)"
+    assert mpy_cross_label(text, 6) == "mpy-cross 1.27.0 (.mpy v6.3)"
+    assert mpy_cross_label("mpy-cross 2\n", 7) == "mpy-cross (.mpy v7)"
 
 
 # ---- the plan, on plain data --------------------------------------------------------------
