@@ -1,42 +1,29 @@
 """Turns a Pico running MicroPython into the dice tray, or updates one (tools/flash.sh runs this).
 
-Choosing the port, checking the board and planning work on plain data; everything that talks to
-a board goes through flashkit.pico_usb.Board.
+The command line: its options, the help with the exit codes, and which port to open. The work
+is done by the modules of flashkit/: the build, the board checks, the planner, the update.
 """
 
 from __future__ import annotations
 
 import sys
-import tempfile
 from collections.abc import Callable, Iterable
 from pathlib import Path
 from typing import NamedTuple
 
-from flashkit.build import FIRMWARE, MpyCross, build_firmware
-from flashkit.checks import MIN_TEXT, check_board, refuse_running_game, unanswered
+from flashkit.build import FIRMWARE
+from flashkit.checks import MIN_TEXT
 from flashkit.exits import (
-    E_COPY,
     E_NO_ANSWER,
     E_NO_BOARD,
     E_SEVERAL,
     E_USAGE,
-    E_VERIFY,
     INSTALL,
-    SAFE_MODE,
     UF2_URL,
     FlashError,
 )
-from flashkit.listing import Listing
-from flashkit.pico_usb import (
-    Board,
-    BoardError,
-    BoardRaised,
-    Garbled,
-    Port,
-    SerialUsb,
-    Usb,
-)
-from flashkit.planner import Step, changes, describe, plan, plan_text, refuse_stuck, tray_roots
+from flashkit.pico_usb import Port, SerialUsb, Usb
+from flashkit.update import run
 
 USAGE = f"""\
 Usage: tools/flash.sh [--port PORT] [--dry-run]
@@ -136,83 +123,6 @@ def choose_port(wanted: str, ports: Callable[[], list[Port]]) -> str:
     return wanted.removeprefix("port:")
 
 
-# ---- the run ------------------------------------------------------------------------------
-
-
-def read_listing(board: Board, port: str, roots: Iterable[str]) -> Listing:
-    try:
-        return board.listing(roots)
-    except (BoardRaised, Garbled) as exc:
-        raise unanswered(port, exc) from None
-    except BoardError:
-        raise FlashError(E_NO_ANSWER, f"the board on {port} stopped answering while listing "
-                         "its files.", "If the tray is installed, its game may be running with "
-                         "its watchdog on:", *SAFE_MODE) from None
-
-
-def apply(board: Board, steps: list[Step], build_dir: Path, before: Listing, port: str):
-    """Run the plan's changes on the board; a failure part-way stops with E_COPY."""
-    try:
-        for step in changes(steps):
-            if step.action == "cp":
-                board.write(step.path, (build_dir / step.path.lstrip("/")).read_bytes())
-            elif step.action == "rmtree":
-                for path in sorted((p for p in before if p.startswith(step.path + "/")),
-                                   reverse=True):  # a folder's contents before the folder
-                    (board.rmdir if before[path].kind == "D" else board.remove)(path)
-                board.rmdir(step.path)
-            else:
-                {"mkdir": board.mkdir, "rm": board.remove, "rmdir": board.rmdir}[step.action](
-                    step.path)
-    except BoardError as exc:
-        raise FlashError(
-            E_COPY, f"copying to {port} stopped part-way: {exc}.",
-            "Run tools/flash.sh again: it sends only what is still missing or different, so it",
-            "finishes the job. The saves on the board were not touched. If the board stops "
-            "answering:", *SAFE_MODE) from None
-
-
-def update(board: Board, port: str, build: Listing, cross: MpyCross, build_dir: Path,
-           dry_run: bool):
-    """Check the board, print the plan, and (unless dry_run) run it, verify it and reset."""
-    probe = check_board(board, port, cross)
-    print(f"Built {sum(e.kind == 'F' for e in build.values())} files from firmware/ with "
-          f"{cross.label}")
-    before = read_listing(board, port, tray_roots(build))
-    steps = plan(build, before)
-    refuse_stuck(steps)
-    print("\n".join(plan_text(port, steps)))
-    todo = len(changes(steps))
-    if dry_run:
-        if probe.watchdog and todo:
-            print("Note: the tray's game is running (watchdog on): start it in safe mode before "
-                  "the real run.")
-        print(f"Dry run: nothing was changed on the board ({todo} step(s) would run).")
-        return
-    if not todo:
-        print("The board already has this firmware: nothing to copy.")
-    else:
-        refuse_running_game(probe, port)
-        apply(board, steps, build_dir, before, port)
-        verify(board, port, build)
-    try:
-        board.reset()
-        print("Done: the board restarts as the dice tray.")
-    except BoardError:
-        print("Done, but the reset failed: unplug the tray and plug it back in to start it.")
-
-
-def verify(board: Board, port: str, build: Listing):
-    """Read the board back: what the plan still finds to do is what did not land."""
-    print("Checking what landed ...")
-    left = changes(plan(build, read_listing(board, port, tray_roots(build))))
-    if left:
-        raise FlashError(E_VERIFY, "the board does not hold the build after copying; still to "
-                         "do:", *map(describe, left), "Run tools/flash.sh again; if this keeps "
-                         "happening, the board's flash may be full or worn.")
-    print("Verified: every file on the board matches the build.")
-
-
 def main(argv: Iterable[str], usb: Usb | None = None, firmware: Path = FIRMWARE) -> int:
     """Run the tool; returns the exit code."""
     usb = usb or SerialUsb()
@@ -222,17 +132,7 @@ def main(argv: Iterable[str], usb: Usb | None = None, firmware: Path = FIRMWARE)
             print(USAGE)
             return 0
         port = choose_port(options.port, usb.ports)
-        with tempfile.TemporaryDirectory(prefix="dicetray-flash.") as tmp:
-            build_dir = Path(tmp)
-            listing, cross = build_firmware(firmware, build_dir)
-            try:
-                board = usb.connect(port)
-            except BoardError as exc:
-                raise unanswered(port, exc) from None
-            try:
-                update(board, port, listing, cross, build_dir, options.dry_run)
-            finally:
-                board.close()
+        run(usb, port, firmware, options.dry_run)
     except FlashError as exc:
         sys.stdout.flush()
         print("flash: " + exc.lines[0], *("  " + line for line in exc.lines[1:]),
