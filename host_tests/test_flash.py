@@ -9,15 +9,18 @@ import types
 from pathlib import Path
 
 import flash
-import pico_usb
 import pytest
 from fakes.pico_usb import READ_ONLY, RP2040_MPY, RP2350_MPY, FakePico, FakeUsb
-from flash import FlashError, MpyCross, Step
+from flashkit import checks, pico_usb, planner
+from flashkit.build import MpyCross, build_firmware, mpy_cross_label, mpy_version
+from flashkit.exits import FlashError
+from flashkit.listing import FOLDER, Entry, file_entry
+from flashkit.pico_usb import Port, Probe
+from flashkit.planner import Step
 from hypothesis import given
 from hypothesis import strategies as st
 from mpremote.transport import Transport, TransportError, TransportExecError
 from mpy import build_mpy
-from pico_usb import FOLDER, Entry, Port, Probe, file_entry
 from serial import SerialException
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -133,8 +136,8 @@ def test_a_port_by_serial_number_or_name():
 def check(**probe):
     """flash's checks on a board that answered PICO with these fields changed."""
     answer = PICO._replace(**probe)
-    version = flash.micropython_version(answer, PORT)
-    flash.check_compatible(answer, version, CROSS, PORT)
+    version = checks.micropython_version(answer, PORT)
+    checks.check_compatible(answer, version, CROSS, PORT)
     return version
 
 
@@ -241,7 +244,7 @@ def test_the_probe_sees_a_watchdog_counting_down(machine_name, address):
 
 
 def test_the_build_lists_what_mpy_cross_made(build, tmp_path):
-    listing, cross = flash.build_firmware(ROOT / "firmware", tmp_path)
+    listing, cross = build_firmware(ROOT / "firmware", tmp_path)
     assert {p: e for p, e in listing.items() if e.kind == "F"} == {
         p: Entry("F", len(data), hashlib.sha256(data).hexdigest()) for p, data in build.items()}
     assert listing["/dicetray"] == FOLDER
@@ -250,12 +253,12 @@ def test_the_build_lists_what_mpy_cross_made(build, tmp_path):
 
 
 def test_the_mpy_cross_version_is_read():
-    assert flash.mpy_version(b"M\x06\x00\x1f") == 6
+    assert mpy_version(b"M\x06\x00\x1f") == 6
     with pytest.raises(FlashError):
-        flash.mpy_version(b"\x7fELF")
+        mpy_version(b"\x7fELF")
     text = "MicroPython v1.27.0 on 2025-12-13; mpy-cross emitting mpy v6.3\n"
-    assert flash.mpy_cross_label(text, 6) == "mpy-cross 1.27.0 (.mpy v6.3)"
-    assert flash.mpy_cross_label("mpy-cross 2\n", 7) == "mpy-cross (.mpy v7)"
+    assert mpy_cross_label(text, 6) == "mpy-cross 1.27.0 (.mpy v6.3)"
+    assert mpy_cross_label("mpy-cross 2\n", 7) == "mpy-cross (.mpy v7)"
 
 
 # ---- the plan, on plain data --------------------------------------------------------------
@@ -279,7 +282,7 @@ BUILD = listing(MODULES)
 
 
 def test_a_fresh_board_gets_everything_main_py_last():
-    assert flash.plan(BUILD, {}) == [
+    assert planner.plan(BUILD, {}) == [
         Step("mkdir", "/dicetray", "new"),
         Step("cp", "/dicetray/__init__.mpy", "new"),
         Step("cp", "/dicetray/app.mpy", "new"),
@@ -290,7 +293,7 @@ def test_a_fresh_board_gets_everything_main_py_last():
 
 def test_main_py_is_copied_last_whatever_the_names():
     build = listing({**MODULES, "/utils/x.mpy": b"M\x06x", "/zz.py": b"z = 1\n"})
-    copies = [s.path for s in flash.plan(build, {}) if s.action == "cp"]
+    copies = [s.path for s in planner.plan(build, {}) if s.action == "cp"]
     assert copies[-1] == "/main.py" and sorted(copies) == sorted(MODULES) + ["/utils/x.mpy",
                                                                              "/zz.py"]
 
@@ -298,10 +301,10 @@ def test_main_py_is_copied_last_whatever_the_names():
 def test_only_what_differs_is_copied():
     board = listing({**MODULES, "/dicetray/app.mpy": b"M\x06ap!",  # same size, other bytes
                      "/dicetray/rules.mpy": b"M\x06rules, older"})
-    steps = flash.plan(BUILD, board)
-    assert flash.changes(steps) == [Step("cp", "/dicetray/app.mpy", "changed"),
-                                    Step("cp", "/dicetray/rules.mpy", "changed")]
-    assert flash.changes(flash.plan(BUILD, BUILD)) == []
+    steps = planner.plan(BUILD, board)
+    assert planner.changes(steps) == [Step("cp", "/dicetray/app.mpy", "changed"),
+                                      Step("cp", "/dicetray/rules.mpy", "changed")]
+    assert planner.changes(planner.plan(BUILD, BUILD)) == []
 
 
 def test_stale_tray_files_go_and_everything_else_stays():
@@ -316,14 +319,14 @@ def test_stale_tray_files_go_and_everything_else_stays():
         "/dicetray/game.json": b'{"a save where none belongs": "still kept"}',
         "/dicetray/keep/error.log": b"a save in a folder the tray no longer has",
     }, dirs=["/dicetray/empty"])
-    assert flash.changes(flash.plan(BUILD, board)) == [
+    assert planner.changes(planner.plan(BUILD, board)) == [
         Step("rm", "/dicetray/app.py", "would shadow app.mpy"),
         Step("rm", "/dicetray/extra/helper.mpy", "not part of this firmware"),
         Step("rm", "/dicetray/old.mpy", "not part of this firmware"),
         Step("rmdir", "/dicetray/extra", "not part of this firmware"),
         Step("rmdir", "/dicetray/empty", "not part of this firmware"),
     ]
-    keep = [s for s in flash.plan(BUILD, board) if s.action == "keep"]
+    keep = [s for s in planner.plan(BUILD, board) if s.action == "keep"]
     assert keep == [Step("keep", "/dicetray/game.json", "a save file"),
                     Step("keep", "/dicetray/keep/error.log", "a save file")]
 
@@ -331,7 +334,7 @@ def test_stale_tray_files_go_and_everything_else_stays():
 def test_what_is_in_the_way_goes_first():
     board = listing({"/dicetray": b"a file where the folder goes",
                      "/main.py/x.py": b"a folder where main.py goes"})
-    steps = flash.plan(BUILD, board)
+    steps = planner.plan(BUILD, board)
     assert steps[:3] == [Step("rm", "/dicetray", "a file where a folder goes"),
                          Step("rmtree", "/main.py", "a folder where a file goes"),
                          Step("mkdir", "/dicetray", "new")]
@@ -340,10 +343,10 @@ def test_what_is_in_the_way_goes_first():
 
 def test_a_save_in_the_way_stops_the_run():
     board = listing({"/main.py/game.json": b"a save in a folder where main.py goes"})
-    steps = flash.plan(BUILD, board)
+    steps = planner.plan(BUILD, board)
     assert steps[0] == Step("stuck", "/main.py", "a folder holding a save file where a file goes")
     with pytest.raises(FlashError) as refused:
-        flash.refuse_stuck(steps)
+        planner.refuse_stuck(steps)
     assert refused.value.code == 1 and "move that save out of the way by hand" in str(
         refused.value)
 
@@ -356,7 +359,7 @@ def test_a_save_in_the_way_stops_the_run():
     ("/main.py", False), ("/games.json", False), ("/dicetray/game.bad.1", False),
 ])
 def test_what_is_a_save(path, save):
-    assert flash.is_save(path) is save
+    assert planner.is_save(path) is save
 
 
 # Board listings from a small alphabet of names, so that paths collide with the build's.
@@ -378,11 +381,11 @@ def boards(draw):
 
 @given(boards())
 def test_the_plan_never_touches_a_save_or_anything_not_the_trays(board):
-    steps = flash.plan(BUILD, board)
+    steps = planner.plan(BUILD, board)
     if any(s.action == "stuck" for s in steps):
         return
     touched = set()
-    for step in flash.changes(steps):
+    for step in planner.changes(steps):
         touched.add(step.path)
         if step.action == "rmtree":
             touched |= {p for p in board if p.startswith(step.path + "/")}
@@ -392,17 +395,17 @@ def test_the_plan_never_touches_a_save_or_anything_not_the_trays(board):
                                                                            "/dicetray"))
     for path in removed:
         inside = [p for p in board if p == path or p.startswith(path + "/")]
-        assert not [p for p in inside if board[p].kind == "F" and flash.is_save(p)]
+        assert not [p for p in inside if board[p].kind == "F" and planner.is_save(p)]
 
 
 @given(boards())
 def test_a_board_that_ran_the_plan_needs_nothing_more(board):
     """Run the plan on a dict board: afterwards it holds the build and the plan is empty."""
-    steps = flash.plan(BUILD, board)
+    steps = planner.plan(BUILD, board)
     if any(s.action == "stuck" for s in steps):
         return
     after = dict(board)
-    for step in flash.changes(steps):
+    for step in planner.changes(steps):
         if step.action in ("rm", "rmdir", "rmtree"):
             for p in [p for p in after if p == step.path or p.startswith(step.path + "/")]:
                 del after[p]
@@ -411,7 +414,7 @@ def test_a_board_that_ran_the_plan_needs_nothing_more(board):
         else:
             after[step.path] = BUILD[step.path]
     assert {p: after.get(p) for p in BUILD} == BUILD
-    assert flash.changes(flash.plan(BUILD, after)) == []
+    assert planner.changes(planner.plan(BUILD, after)) == []
 
 
 def test_the_plan_as_printed():
@@ -419,7 +422,7 @@ def test_the_plan_as_printed():
              "app.mpy"), Step("cp", "/dicetray/app.mpy", "new"), Step("same", "/main.py"),
              Step("keep", "/dicetray/game.json", "a save file"),
              Step("rmdir", "/dicetray/extra", "not part of this firmware")]
-    assert flash.plan_text(PORT, steps) == [
+    assert planner.plan_text(PORT, steps) == [
         "Plan for /dev/ttyACM0:",
         "  mkdir   /dicetray/",
         "  remove  /dicetray/app.py (would shadow app.mpy)",

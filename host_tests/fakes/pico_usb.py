@@ -2,18 +2,9 @@
 
 import posixpath
 
-from flash import MAIN
-from pico_usb import (
-    DROPPED,
-    FOLDER,
-    PICO_USB,
-    BoardError,
-    CannotOpen,
-    NoReply,
-    Port,
-    Probe,
-    file_entry,
-)
+from flashkit.listing import FOLDER, file_entry
+from flashkit.pico_usb import DROPPED, PICO_USB, BoardError, CannotOpen, NoReply, Port, Probe
+from flashkit.planner import MAIN
 
 RP2040_MPY = 6 | (3 | 4 << 2) << 8  # .mpy v6.3, armv6m: sys.implementation._mpy on a Pico
 RP2350_MPY = 6 | (3 | 7 << 2) << 8  # armv7emsp: a Pico 2

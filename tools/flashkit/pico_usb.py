@@ -1,4 +1,4 @@
-"""A Pico on USB as tools/flash.py sees it: the Board interface, and SerialBoard behind it.
+"""A Pico on USB as the flash tool sees it: the Board interface, and SerialBoard behind it.
 
 SerialBoard talks to the board through mpremote's library (the version pinned in pyproject.toml):
 one raw-REPL session a run, two read-only scripts whose answers are parsed here, and mpremote's
@@ -8,11 +8,12 @@ own filesystem calls for the changes.
 from __future__ import annotations
 
 import contextlib
-import hashlib
 import io
 import os
 from collections.abc import Iterable
 from typing import NamedTuple, Protocol
+
+from flashkit.listing import Entry, Listing
 
 PICO_USB = (0x2E8A, 0x0005)  # the USB vendor:product of MicroPython on a Pico
 DROPPED = "its USB connection dropped: it reset, or the cable moved"
@@ -35,27 +36,6 @@ class Port(NamedTuple):
 
     def runs_micropython(self) -> bool:
         return (self.vid, self.pid) == PICO_USB or self.manufacturer == "MicroPython"
-
-
-class Entry(NamedTuple):
-    """A file or a folder, on the board or in the build: as LIST_PY prints it."""
-
-    kind: str  # "F" or "D"
-    size: int = 0
-    sha256: str = "-"
-
-
-Listing = dict[str, Entry]  # absolute path on the board -> what is there
-FOLDER = Entry("D")
-
-
-def kind(listing: Listing, path: str) -> str | None:
-    """"F" or "D" at path, or None when nothing is there."""
-    return listing[path].kind if path in listing else None
-
-
-def file_entry(data: bytes) -> Entry:
-    return Entry("F", len(data), hashlib.sha256(data).hexdigest())
 
 
 class Probe(NamedTuple):

@@ -1,0 +1,26 @@
+"""The flash tool's exit codes, the error that stops a run with one, and the advice lines that
+several of its messages end with."""
+
+E_SETUP, E_USAGE, E_NO_BOARD, E_SEVERAL, E_NO_ANSWER = 1, 2, 3, 4, 5
+E_NOT_MICROPYTHON, E_INCOMPATIBLE, E_COPY, E_VERIFY = 6, 7, 8, 9
+UF2_URL = "https://micropython.org/download/RPI_PICO/"
+# Safe mode, as the lines that end a message: main.py starts no game and no watchdog.
+SAFE_MODE = (
+    "  unplug the tray, hold OK while plugging it back in (safe mode: the screen says",
+    "  SAFE MODE, no game runs, the USB REPL is free), then run tools/flash.sh again.",
+)
+INSTALL = (
+    "Install MicroPython 1.27: hold BOOTSEL while plugging the Pico in, then copy the .uf2",
+    f"from {UF2_URL} (RPI_PICO_W, RPI_PICO2 for those boards)",
+    "onto the RPI-RP2 drive; the files on the board normally survive. Then run this again.",
+)
+
+
+class FlashError(Exception):
+    """Stops the run with an exit code; the first line is printed after "flash: ", the rest
+    indented."""
+
+    def __init__(self, code: int, *lines: str):
+        super().__init__(lines[0])
+        self.code = code
+        self.lines = lines
