@@ -261,6 +261,13 @@ class Pico:
         self._ctl_port = None
         self.pty = self.cli("pty").strip()
 
+    def attach(self):
+        """Use the emulator already running in the state folder (stop() leaves it running)."""
+        if not self.running():
+            raise PicoError("no emulated Pico runs in %s" % self.state)
+        self.pty = self.cli("pty").strip()
+        self._ctl_port = None
+
     def stop(self):
         if self.started:
             self.cli("stop", check=False)
@@ -275,6 +282,20 @@ class Pico:
         proc = subprocess.run(["tools/flash.sh", "--port", self.pty], cwd=ROOT,
                               capture_output=True, text=True, timeout=timeout)
         return proc.returncode, proc.stdout + proc.stderr
+
+    def install_in_safe_mode(self):
+        """Bring the tray up to date with flash.sh, then boot it in safe mode (no game, no
+        watchdog: the REPL is free for exec). Returns the safe mode panel."""
+        self.powercycle("OK")  # a running game would refuse flash.sh; a new board just boots
+        self.wait(2000)
+        code, out = self.install()
+        if code:
+            raise PicoError("flash.sh failed (exit %d):\n%s" % (code, out))
+        self.powercycle("OK")
+        panel = self.settle(fresh=True, until=lambda p: screen_of(p) is not None)
+        if screen_of(panel) != "safe":
+            raise PicoError("the board did not start in safe mode:\n" + panel.text())
+        return panel
 
     def stats(self):
         return json.loads(self.ctl("stats"))
