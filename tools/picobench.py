@@ -24,6 +24,10 @@ started through mpremote in safe mode, so no watchdog) plays a whole game throug
 after boot (the first poll) and the highest over the game. These are the port's absolute
 figures: they include MicroPython's own allocations and the measuring script (its baseline is
 printed).
+
+The emulator: one already running in $PICO_STATE is used (its saves and settings replaced) and
+left running; else one is started in $PICO_STATE (its kept flash image) or a temporary folder
+(a new board), and stopped.
 """
 
 from __future__ import annotations

@@ -1,8 +1,9 @@
 """Drives the emulated Pico kit (../shared/pico): start, install the tray, press, read the panel.
 
 The kit is a Raspberry Pi Pico emulated in Node.js running the official MicroPython rp2 firmware,
-with the tray's OLED, buttons and flash chip modelled; its `pico` script is the only interface
-used here. It is found at $DICETRAY_PICO_KIT, else at ../shared/pico beside this checkout; an
+with the tray's OLED, buttons and flash chip modelled. It is driven through its `pico` script,
+and for the frequent commands (press, text, stats) through the control socket that script talks
+to. It is found at $DICETRAY_PICO_KIT, else at ../shared/pico beside this checkout; an
 empty DICETRAY_PICO_KIT switches it off. Each Pico runs in its own state folder: $PICO_STATE
 when set (the kit's flash image there is kept between runs), else a temporary folder.
 
@@ -156,6 +157,7 @@ class Panel:
         """
         if Panel._GLYPHS is None:
             Panel._GLYPHS = _glyphs()
+
         def column(x):
             if not x0 <= x < x1:
                 return 0
@@ -306,10 +308,6 @@ class Pico:
 
     def panel(self):
         return Panel.from_text(self.ctl("text"))
-
-    def press(self, key, ms=None, long=False):
-        """Hold key for ms (default 120; long: 1000) emulated milliseconds, then let go."""
-        self.ctl("press %s %d" % (_key(key), 1000 if long else ms or 120))
 
     def latency(self, key, long=False, quiet=100):
         """Press key; emulated ms from the press to the first and last panel byte, and more.
