@@ -1,0 +1,48 @@
+"""tools/pico_profile.py's report from a board's timings (no emulator: the data is made up)."""
+
+import pico_profile
+import pytest
+
+
+def board_data():
+    throw = {"App.press": (90000, 1), "Game.throw": (2000, 1), "Game.to_dict": (6000, 1),
+             "Store._replace": (80000, 1), "json.dumps": (2000, 1), "file.write": (45000, 1),
+             "App.render": (50000, 1), "font.text": (40000, 6), "ui.turn": (49000, 1),
+             "Display.show": (60000, 1), "Display._send_span": (30000, 4),
+             "Panel.write": (12000, 8)}
+    frame = {"App.render": (50000, 1), "font.text": (44000, 6), "Display.show": (30000, 1),
+             "Display._send_span": (10000, 3), "Panel.write": (5000, 6)}
+    return {
+        "plain": [["press", "throw", 180000, 7000, 350, {}], ["frame", "roll animation frame",
+                                                               78000, 0, 150, {}],
+                  ["press", "keep", 74000, 800, 130, {}]],
+        "timed": [["press", "throw", 210000, 7000, 350, throw],
+                  ["frame", "roll animation frame", 92000, 0, 150, frame],
+                  ["frame", "roll animation frame", 90000, 0, 150, frame],
+                  ["press", "keep", 90000, 800, 130, {"App.render": (55000, 1)}]],
+        "gc_boot": [60000, 7000], "gc_collect_us": 17000, "live_heap": 100000,
+        "free_heap": 120000, "save_bytes": 817, "timer_overhead_us": 100, "timer_floor_us": 24,
+    }
+
+
+def test_pieces_add_up_and_nested_pieces_are_taken_out():
+    s = pico_profile.summarise(board_data())
+    rows = dict(s["throw"]["rows"])
+    assert s["throw"]["plain_median_ms"] == 180 and s["throw"]["timed_mean_ms"] == 210
+    assert rows["    save: write + rename on flash"] == 78  # _replace less json.dumps
+    assert rows["    compare with the panel (Python loops)"] == 30
+    assert rows["    copy the changed spans"] == 18
+    assert rows["      calls"] == 6
+    top = sum(v for label, v in rows.items() if label.startswith("  ") and label[2] != " ")
+    assert top == pytest.approx(210)  # "the rest of the step" closes the gap to the whole step
+    frames = s["roll animation frame"]
+    assert (frames["n"], frames["plain_median_ms"], frames["timed_mean_ms"]) == (1, 78, 91)
+    text = pico_profile.table(s, board_data())
+    assert "anim frame" in text and "17.0 ms with 100000 bytes" in text
+
+
+def test_passes_that_played_differently_are_refused():
+    data = board_data()
+    data["timed"][-1][1] = "stop"
+    with pytest.raises(RuntimeError, match="different presses"):
+        pico_profile.summarise(data)

@@ -1,0 +1,206 @@
+"""The tray on an emulated Pico: installed by flash.sh, played through its buttons, power-cut.
+
+The emulated Pico (tools/picokit.py, the kit at ../shared/pico or $DICETRAY_PICO_KIT) runs the
+official MicroPython rp2 firmware with the tray's panel, buttons and flash chip. One emulator
+serves the whole module: a new board, the tray installed by tools/flash.sh, then the tests in
+order. Screens that do not depend on the dice are compared pixel for pixel with what the host
+draws running the same firmware on CPython (tools/trayhost/trayrun.py); the rest is read from the
+panel's text. The dice come from the board's hardware random source, so no test predicts them.
+
+Skipped, with the reason, where the kit, Node.js or socat is missing; under CI=true it must run.
+"""
+
+import json
+import os
+
+import picokit
+import pytest
+from dicetray import runner
+from dicetray.display import Display
+from picokit import Panel, Pico, screen_of
+from trayhost import trayrun
+from trayhost.autoplay import ScriptedDice
+from trayhost.pins import ticks_diff
+
+SETUP_HINTS = "1:^ 2:~ 3:- R:+ OK:GO"
+# ui.turn's dice row on a 128x64 panel: three 30-pixel dice at y=18, 9 pixels apart. A kept
+# die is drawn solid: a pixel just inside its double border is lit only then.
+DIE_X = (9, 48, 87)
+DIE_Y = 18
+DIE_SIZE = 30
+# A truncated save (power lost while writing, on a filesystem without atomic rename), and one
+# nested 550 levels deep (6.5 KB): parsing or printing it recursively overflows the Pico's stack.
+TRUNCATED = b'{"format": "dicetray-game", "vers'
+DEEP = b'{"format": ' + (b"[" + b" " * 10) * 550 + b"]" * 550 + b"}"
+
+
+@pytest.fixture(scope="module")
+def pico():
+    """A new emulated board with the tray installed by tools/flash.sh (its exit code and output
+    in .installed); stopped after the module's tests."""
+    reason = picokit.unavailable()
+    if reason and os.environ.get("CI") == "true":
+        pytest.fail("CI must run the emulated Pico tier: " + reason)
+    if reason:
+        pytest.skip(reason)
+    board = Pico()
+    try:
+        board.start(fresh=True)
+        board.installed = board.install()
+        yield board
+    finally:
+        board.stop()
+
+
+# ---- what the host draws for the same screens ---------------------------------------------
+
+
+def host_tray(files=None):
+    """The tray on the host's fakes, booted with these files on its flash."""
+    fs = trayrun.MemFS()
+    fs.files.update(files or {})
+    return trayrun.Tray(ScriptedDice(()), fs=fs)
+
+
+def drawn(tray):
+    return Panel.from_framebuffer(tray.display.buffer)
+
+
+def host_safe_mode():
+    display = Display(trayrun.RecordingI2C(), ticks_diff=ticks_diff)
+    runner.safe_mode(display)
+    return Panel.from_framebuffer(display.buffer)
+
+
+def assert_shows(panel, expected, what):
+    if panel != expected:
+        pytest.fail("%s: the Pico's panel differs from the host's in %d pixels\nPico:\n%s\n"
+                    "host:\n%s" % (what, panel.differences(expected), panel.text(),
+                                   expected.text()))
+
+
+# ---- driving the board ----------------------------------------------------------------------
+
+
+def boot(pico, hold=None):
+    """Power-cycle and return the panel once the tray has drawn its first screen."""
+    pico.powercycle(hold)
+    return pico.settle(until=lambda p: screen_of(p) is not None, fresh=True)
+
+
+def boot_with(pico, files):
+    """Write files onto the board in safe mode, then boot it normally."""
+    boot(pico, hold="OK")
+    pico.write_files(files)
+    since = pico.now()
+    return boot(pico), since
+
+
+def press(pico, key):
+    """Press key and return (latency figures, the panel once it settled)."""
+    figures = pico.latency(key)
+    return figures, pico.panel()
+
+
+def kept(panel, die):
+    return panel.pixel(DIE_X[die] + 3, DIE_Y + 3) == 1
+
+
+def die_picture(panel, die):
+    return panel.region(DIE_X[die], DIE_Y, DIE_SIZE, DIE_SIZE)
+
+
+def top_line(panel):
+    return panel.read(0)
+
+
+# ---- the tests, in order: each leaves the board in the state the next expects -----------------
+
+
+def test_flash_sh_installs_the_tray_and_it_boots_to_the_host_s_setup_screen(pico):
+    code, out = pico.installed
+    assert code == 0, out
+    assert "Verified: every file on the board matches the build." in out
+    panel = pico.settle(until=lambda p: screen_of(p) is not None)
+    assert_shows(panel, drawn(host_tray()), "the first boot")
+
+
+def test_a_game_through_the_buttons_survives_a_power_cut(pico):
+    panel, _ = boot_with(pico, {"game.json": None, "settings.json": None})
+    host = host_tray()
+    assert_shows(panel, drawn(host), "setup")
+    resets = pico.stats()["resets"]
+
+    # Two players (KEEP3 lowers the count), then OK: the roll-off for who starts.
+    for key, k in (("KEEP3", "3"), ("KEEP3", "3"), ("OK", "o")):
+        figures, panel = press(pico, key)
+        host.key(k)
+        assert_shows(panel, drawn(host), "after %s" % key)
+        assert figures["first_byte_ms"] is not None and figures["bytes"] > 0
+    assert screen_of(panel) == "contest" and "P1:- P2:-" in panel.read(47)
+
+    for _ in range(20):  # ties roll again
+        _, panel = press(pico, "ROLL")
+        if screen_of(panel) == "phase":
+            break
+        assert screen_of(panel) == "contest", panel.text()
+    assert screen_of(panel) == "phase", panel.text()
+    _, panel = press(pico, "OK")
+    assert screen_of(panel) == "turn" and panel.hints() == "ROLL:THROW", panel.text()
+    assert "THROW -/3" in top_line(panel)
+
+    # The first throw animates the dice, then lets the player keep or stop.
+    figures, panel = press(pico, "ROLL")
+    assert figures["last_byte_ms"] - figures["first_byte_ms"] >= 250, figures
+    assert "THROW 1/3" in top_line(panel)
+    assert panel.hints() == "123:KEEP ROLL OK:STOP"
+    assert not any(kept(panel, d) for d in range(3))
+    for want in (True, False, True):
+        _, panel = press(pico, "KEEP1")
+        assert kept(panel, 0) is want and not kept(panel, 1) and not kept(panel, 2)
+    face = die_picture(panel, 0)
+    _, panel = press(pico, "ROLL")
+    assert "THROW 2/3" in top_line(panel)
+    assert kept(panel, 0) and die_picture(panel, 0) == face, "the kept die changed"
+    assert pico.stats()["resets"] == resets, "the board reset during the game"
+
+    # Power cut. Safe mode (OK held) shows its screen and frees the REPL: read the save.
+    panel = boot(pico, hold="OK")
+    assert_shows(panel, host_safe_mode(), "safe mode")
+    files = pico.read_files(["game.json", "settings.json"])
+    saved = json.loads(files["game.json"])
+    assert (saved["players"], saved["phase"], saved["turn"]["count"]) == (2, "charge", 2)
+    assert json.loads(files["settings.json"])["players"] == 2
+
+    # Back on: the resume prompt, then the turn, as the host draws them from the same files.
+    host = host_tray(files)
+    panel = boot(pico)
+    assert_shows(panel, drawn(host), "the resume prompt")
+    _, panel = press(pico, "OK")
+    host.key("o")
+    assert_shows(panel, drawn(host), "the resumed turn")
+
+    # And the game goes on: the last throw, then the next player.
+    _, panel = press(pico, "ROLL")
+    assert "THROW 3/3" in top_line(panel) and panel.hints() == "ROLL/OK:DONE", panel.text()
+    _, panel = press(pico, "OK")
+    assert screen_of(panel) == "turn" and panel.hints() == "ROLL:THROW", panel.text()
+    assert "THROW -/3" in top_line(panel)
+
+
+@pytest.mark.parametrize("bad", [TRUNCATED, DEEP], ids=["truncated", "nested-550-deep"])
+def test_a_damaged_save_is_refused_without_a_reset_loop(pico, bad):
+    panel, since = boot_with(pico, {"game.json": bad, "game.bad": None})
+    resets = pico.stats()["resets"]
+    # Longer than the error screen stays before a crashed game restarts.
+    pico.wait(max(0, since + runner.ERROR_SHOW_MS + 1000 - pico.now()))
+    later = pico.panel()
+    climbed = pico.stats()["resets"] - resets
+    assert screen_of(panel) == "notice" and later == panel and not climbed, (
+        "want the SAVE LOST notice, steady, and no reset; the board reset %d times and shows:\n%s"
+        % (climbed, later.text()))
+    if bad == TRUNCATED:  # the host reads this one the same way: the very same notice
+        assert_shows(panel, drawn(host_tray({"game.json": bad})), "the notice")
+    _, panel = press(pico, "OK")
+    assert panel.hints() == SETUP_HINTS, panel.text()
+    assert pico.stats()["resets"] == resets

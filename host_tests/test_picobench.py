@@ -1,0 +1,98 @@
+"""tools/picobench.py without an emulator: the bot, the keepalive guard, the figures."""
+
+import picobench
+import pytest
+import screens
+from picobench import Bench, Keepalive, choose, percentile, summary
+from picokit import Panel, screen_of
+
+
+@pytest.fixture(scope="module")
+def shots():
+    return {s.name: Panel([s.bits[y * 128 : (y + 1) * 128] for y in range(64)])
+            for s in screens.render() if (s.width, s.height) == (128, 64)}
+
+
+def test_the_bot_plays_every_screen(shots):
+    def bot(name, kept=False):
+        panel = shots[name]
+        return choose(screen_of(panel), panel.hints(), kept)
+
+    assert bot("setup") == ("OK", "setup")
+    assert bot("turn_ready") == ("ROLL", "throw")
+    assert bot("turn_thrown") == ("KEEP1", "keep")
+    assert bot("turn_thrown", kept=True) == ("OK", "stop")
+    assert bot("turn_last_throw", kept=True) == ("OK", "stop")
+    assert bot("result") == ("OK", "result")
+    assert bot("start_rolloff") == ("ROLL", None)
+    assert bot("playoff_stake") == ("KEEP1", None)  # play for what is
+    assert bot("phase_charge") == ("OK", None)
+    assert bot("over") == ("OK", None)
+    assert choose("turn", "123:KEEP ROLL", True) == ("ROLL", "throw")  # a follower, no stop yet
+
+
+def test_no_press_window_meets_a_predicted_keepalive():
+    k = Keepalive(period=5000, margin=100, drift=10)
+    k.booted(1000)
+    assert k.wait_before(1000, 800) == 0
+    assert k.wait_before(5099, 800) == 0  # ends just before 6000 - 100
+    wait = k.wait_before(5500, 800)
+    assert wait == 6000 + 10 + 100 - 5500 + 1
+    assert k.wait_before(5500 + wait, 800) == 0
+    assert k.wait_before(10500, 800) == 11000 + 20 + 100 - 10500 + 1  # the second one, drifted
+
+
+def test_summary_gives_nearest_rank_p95_per_kind_and_overall():
+    got = {k: [] for k in picobench.KINDS}
+    got["keep"] = [{"first_byte_ms": f, "last_byte_ms": f + 20} for f in range(1, 21)]
+    got["setup"] = [{"first_byte_ms": 400.0, "last_byte_ms": 500.0}]
+    s = summary(got)
+    assert (s["pico_keep_first_ms_p95"], s["pico_keep_ms_p95"]) == (19, 39)
+    assert (s["pico_setup_first_ms_p95"], s["pico_setup_ms_p95"]) == (400.0, 500.0)
+    assert s["pico_throw_ms_p95"] is None and s["pico_heap_peak"] is None
+    assert (s["pico_press_first_ms_p95"], s["pico_press_ms_p95"]) == (20, 40)  # 20th of 21
+    assert percentile([5, 1, 4, 2, 3], 50) == 3
+
+
+class ScriptedPico:
+    """Hands Bench the panels and latency figures a test scripts, one pair per press."""
+
+    def __init__(self, presses):
+        self.presses = list(presses)  # (key pressed, figures, panel after)
+        self.pressed = []
+        self.after = None
+
+    def now(self):
+        return 2000
+
+    def latency(self, key, quiet):
+        want, figures, self.after = self.presses.pop(0)
+        assert key == want
+        self.pressed.append(key)
+        return dict({"first_byte_ms": 60.0, "last_byte_ms": 80.0, "bytes": 200}, **figures)
+
+    def panel(self):
+        return self.after
+
+
+def test_presses_are_classified_by_what_follows(shots):
+    pico = ScriptedPico([
+        ("OK", {}, shots["phase_decharge"]),  # a result that leads to a phase change
+        ("OK", {}, shots["turn_ready"]),  # the next result, back to a turn
+        ("ROLL", {"bytes": 3000}, shots["turn_thrown"]),  # an animated throw: many bytes
+        ("KEEP1", {}, shots["turn_kept"]),
+        ("OK", {"bytes": 2000}, shots["turn_ready"]),  # a stop that met a keepalive
+    ])
+    bench = Bench(pico, log=lambda line: None)
+    bench.keepalive.booted(1000)
+    panel = bench.step(shots["result"])
+    assert screen_of(panel) == "phase" and not bench.got["result"]
+    panel = bench.step(shots["result"])
+    assert len(bench.got["result"]) == 1
+    panel = bench.step(panel)
+    assert len(bench.got["throw"]) == 1 and not bench.kept
+    panel = bench.step(panel)
+    assert len(bench.got["keep"]) == 1 and bench.kept
+    bench.step(panel)
+    assert not bench.got["stop"] and bench.spoiled == 1 and not bench.kept
+    assert pico.pressed == ["OK", "OK", "ROLL", "KEEP1", "OK"]

@@ -1,0 +1,66 @@
+"""picokit without an emulator: reading screens from pixels, and saying why the kit cannot run."""
+
+import picokit
+import pytest
+import screens
+from picokit import Panel, PicoError, screen_of
+
+# tools/screens.py's pictures (every screen the tray draws) -> the screen picokit must read.
+EXPECTED = {
+    "setup": "setup", "play": None, "phase": "phase", "result": "result",
+    "standings": "standings", "resume": "resume", "over": "over", "notice": "notice",
+}  # fmt: skip
+
+
+@pytest.fixture(scope="module")
+def rendered():
+    return [s for s in screens.render() if (s.width, s.height) == (128, 64)]
+
+
+@pytest.fixture(scope="module")
+def shots(rendered):
+    return {s.name: Panel([s.bits[y * 128 : (y + 1) * 128] for y in range(64)])
+            for s in rendered}
+
+
+def test_every_screen_is_recognised(rendered, shots):
+    for name, shot_screen in ((s.name, s.screen) for s in rendered):
+        panel = shots[name]
+        want = EXPECTED.get(shot_screen)
+        if shot_screen == "play":
+            want = "turn" if name.startswith("turn") else "contest"
+        elif shot_screen is None:
+            want = "safe" if name == "safe_mode" else "error"
+        assert screen_of(panel) == want, name
+
+
+def test_text_is_read_in_the_tray_s_own_font(shots):
+    assert shots["setup"].hints() == "1:^ 2:~ 3:- R:+ OK:GO"
+    assert shots["setup"].read(0) == "NEW GAME  OK:START"
+    assert shots["turn_thrown"].read(0) == "THROW 1/3  POT 21"  # "P3" is twice as big
+    assert shots["turn_thrown"].read(0, scale=2) == "P3"
+    assert shots["turn_thrown"].hints() == "123:KEEP ROLL OK:STOP"
+    assert shots["turn_last_throw"].hints() == "ROLL/OK:DONE"
+    assert shots["save_lost"].read(0, scale=2) == "SAVE LOST"
+    assert shots["playoff_stake"].hints() == "1:FOR WHAT IS 3:COMES"
+    assert shots["turn_thrown"].read(30) == ""  # the dice are no text
+
+
+def test_panels_round_trip_through_the_kit_s_text_and_compare(shots):
+    a, b = shots["turn_thrown"], shots["turn_kept"]
+    assert Panel.from_text(a.text()) == a
+    assert a != b and 0 < a.differences(b) < 128 * 64
+    assert a.region(9, 18, 30, 30) != b.region(9, 18, 30, 30)  # dice 1 and 3 kept: solid
+    assert a.region(48, 18, 30, 30) == b.region(48, 18, 30, 30)
+    with pytest.raises(PicoError):
+        Panel.from_text("\n".join(a.text().splitlines()[:31]))
+
+
+def test_unavailable_says_why(monkeypatch, tmp_path):
+    monkeypatch.setenv(picokit.KIT_ENV, "")
+    assert "switched off" in picokit.unavailable()
+    monkeypatch.setenv(picokit.KIT_ENV, str(tmp_path))
+    assert "no emulated Pico kit" in picokit.unavailable()
+    (tmp_path / "pico").write_text("#!/bin/sh\n")
+    monkeypatch.setenv("PATH", str(tmp_path))  # no node, npm or socat there
+    assert "is not installed" in picokit.unavailable()

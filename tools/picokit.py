@@ -1,0 +1,430 @@
+"""Drives the emulated Pico kit (../shared/pico): start, install the tray, press, read the panel.
+
+The kit is a Raspberry Pi Pico emulated in Node.js running the official MicroPython rp2 firmware,
+with the tray's OLED, buttons and flash chip modelled. It is driven through its `pico` script,
+and for the frequent commands (press, text, stats) through the control socket that script talks
+to. It is found at $DICETRAY_PICO_KIT, else at ../shared/pico beside this checkout; an
+empty DICETRAY_PICO_KIT switches it off. Each Pico runs in its own state folder: $PICO_STATE
+when set (the kit's flash image there is kept between runs), else a temporary folder.
+
+    from picokit import Pico, unavailable
+    reason = unavailable()          # None, or why the emulated Pico cannot run here
+    pico = Pico()
+    pico.start(fresh=True)          # a board with stock MicroPython and an empty filesystem
+    pico.install()                  # tools/flash.sh --port <pty>
+    panel = pico.settle()           # the panel once the bus has been quiet a while
+    panel.read(56, ink=0)           # the bottom line's text, e.g. "1:^ 2:~ 3:- R:+ OK:GO"
+    pico.latency("ROLL")            # press; emulated ms to the first and last panel byte
+    pico.stop()
+
+The panel is read back as pixels (`Panel`) and its text is recognised with the tray's own font
+(dicetray.font), which draws the same pixels on the board and on the host.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import shutil
+import socket
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+HERE = Path(__file__).resolve().parent
+ROOT = HERE.parent
+FIRMWARE = ROOT / "firmware"
+if str(FIRMWARE) not in sys.path:
+    sys.path.insert(0, str(FIRMWARE))
+
+from dicetray import font  # noqa: E402
+
+KIT_ENV = "DICETRAY_PICO_KIT"
+KEYS = ("KEEP1", "KEEP2", "KEEP3", "ROLL", "OK")
+WIDTH = 128
+HEIGHT = 64
+
+
+class PicoError(Exception):
+    """A kit command failed; str() has its output."""
+
+
+def kit_dir() -> Path | None:
+    """Where the kit is: $DICETRAY_PICO_KIT, else ../shared/pico; None when switched off."""
+    named = os.environ.get(KIT_ENV)
+    if named is not None:
+        return Path(named) if named else None
+    return ROOT.parent / "shared" / "pico"
+
+
+def unavailable() -> str | None:
+    """None when the emulated Pico can run here, else why not (one line)."""
+    kit = kit_dir()
+    if kit is None:
+        return f"{KIT_ENV} is empty: the emulated Pico is switched off"
+    if not (kit / "pico").is_file():
+        where = f"${KIT_ENV}" if os.environ.get(KIT_ENV) else "../shared/pico"
+        return f"no emulated Pico kit at {where} (set {KIT_ENV} to its folder)"
+    for tool in ("node", "npm", "socat"):
+        if shutil.which(tool) is None:
+            return f"{tool} is not installed: the emulated Pico needs node, npm and socat"
+    if not (ROOT / ".venv" / "bin" / "mpremote").exists():
+        return "mpremote is not installed: run tools/bootstrap.sh"
+    return None
+
+
+# ---- the panel --------------------------------------------------------------------------------
+
+_HALF = {" ": (0, 0), "▀": (1, 0), "▄": (0, 1), "█": (1, 1)}
+
+
+def _glyphs():
+    # (character, its 5 column bytes, index of its first inked column), longest ink first.
+    data = font._GLYPHS
+    out = []
+    for i, ch in enumerate(font.CHARS):
+        cols = tuple(data[5 * i : 5 * i + 5])
+        if any(cols):
+            lead = next(k for k, c in enumerate(cols) if c)
+            out.append((ch, cols, lead))
+    out.sort(key=lambda g: -sum(1 for c in g[1] if c))
+    return out
+
+
+class Panel:
+    """A 128x64 one-bit picture: what the OLED shows, or what the host drew for it."""
+
+    _GLYPHS = None
+
+    def __init__(self, rows):
+        self.rows = [bytes(r) for r in rows]  # HEIGHT rows of WIDTH bytes, 1 = lit
+        if len(self.rows) != HEIGHT or any(len(r) != WIDTH for r in self.rows):
+            raise ValueError("a panel is 128x64")
+
+    @classmethod
+    def from_text(cls, text):
+        """From `pico text`: two pixel rows per character line, in half blocks."""
+        lines = [line for line in text.split("\n") if line][: HEIGHT // 2]
+        if len(lines) != HEIGHT // 2:
+            raise PicoError("the panel text has %d lines, not 32:\n%s" % (len(lines), text))
+        rows = []
+        for line in lines:
+            pairs = [_HALF[ch] for ch in line[:WIDTH].ljust(WIDTH)]
+            rows.append(bytes(a for a, _ in pairs))
+            rows.append(bytes(b for _, b in pairs))
+        return cls(rows)
+
+    @classmethod
+    def from_framebuffer(cls, buf, width=WIDTH, height=HEIGHT):
+        """From a MONO_VLSB frame buffer (dicetray.display.Display.buffer)."""
+        return cls([bytes((buf[(y >> 3) * width + x] >> (y & 7)) & 1 for x in range(width))
+                    for y in range(height)])
+
+    def __eq__(self, other):
+        return isinstance(other, Panel) and self.rows == other.rows
+
+    __hash__ = None  # type: ignore[assignment]
+
+    def pixel(self, x, y):
+        if 0 <= x < WIDTH and 0 <= y < HEIGHT:
+            return self.rows[y][x]
+        return 0
+
+    def text(self):
+        """Half-block text, as `pico text` prints it."""
+        inv = {v: k for k, v in _HALF.items()}
+        return "\n".join(
+            "".join(inv[(self.rows[y][x], self.rows[y + 1][x])] for x in range(WIDTH))
+            for y in range(0, HEIGHT, 2)
+        )
+
+    def differences(self, other):
+        """How many pixels differ from another panel."""
+        return sum(a != b for r, s in zip(self.rows, other.rows) for a, b in zip(r, s))
+
+    def region(self, x, y, w, h):
+        """The pixels of a rectangle, row by row (for comparing one part of two screens)."""
+        return tuple(self.rows[j][x : x + w] for j in range(y, y + h))
+
+    def read(self, y, scale=1, ink=1, x0=0, x1=WIDTH):
+        """The text drawn with dicetray.font at top row y (in ink 1, or 0 on a lit bar).
+
+        Characters are recognised by their five glyph columns and the blank one after them;
+        a gap between two characters reads as one space (more for wider gaps). Ink that is no
+        character (a die, another size of text) is skipped.
+        """
+        if Panel._GLYPHS is None:
+            Panel._GLYPHS = _glyphs()
+
+        def column(x):
+            if not x0 <= x < x1:
+                return 0
+            bits = 0
+            for r in range(7):
+                if self.pixel(x, y + r * scale) == ink:
+                    bits |= 1 << r
+            return bits
+
+        col = {x: column(x) for x in range(x0 - 6 * scale, x1 + 6 * scale)}
+        out = []
+        end = None
+        x = x0
+        while x < x1:
+            if not col[x]:
+                x += 1
+                continue
+            found = None
+            for ch, cols, lead in Panel._GLYPHS:
+                start = x - lead * scale
+                if all(col[start + i * scale + k] == cols[i] for i in range(5)
+                       for k in range(scale)) and not any(col[start + 5 * scale + k]
+                                                          for k in range(scale)):
+                    found = ch, start
+                    break
+            if found is None:
+                x += 1
+                continue
+            ch, start = found
+            if end is not None and start > end:
+                out.append(" " * max(1, round((start - end) / (6 * scale))))
+            out.append(ch)
+            end = start + 6 * scale
+            x = end
+        return "".join(out)
+
+    def hints(self):
+        """The bottom line: what the buttons do now (dark text on a lit bar)."""
+        return self.read(HEIGHT - 8, ink=0)
+
+
+# ---- the emulated board -------------------------------------------------------------------------
+
+
+class Pico:
+    """One emulated Pico, through the kit's `pico` script, in its own state folder."""
+
+    def __init__(self, state=None, kit=None):
+        self.kit = Path(kit) if kit else kit_dir()
+        if self.kit is None:
+            raise PicoError(unavailable() or "no kit")
+        named = state or os.environ.get("PICO_STATE")
+        self._tmp = None if named else tempfile.mkdtemp(prefix="dicetray-pico-")
+        self.state = Path(named or self._tmp)
+        self.started = False
+        self._fresh = None  # a folder holding a fresh board's flash image
+        self._ctl_port = None
+
+    # -- the kit's commands
+    def cli(self, *args, timeout=600, check=True):
+        env = dict(os.environ, PICO_STATE=str(self.state))
+        env.pop("PICO_BOARD", None)  # the kit reads this checkout's board.py (cwd)
+        proc = subprocess.run([str(self.kit / "pico"), *map(str, args)], cwd=ROOT, env=env,
+                              capture_output=True, text=True, timeout=timeout)
+        if check and proc.returncode:
+            raise PicoError("pico %s: exit %d\n%s%s" % (" ".join(map(str, args)),
+                                                        proc.returncode, proc.stdout,
+                                                        proc.stderr))
+        return proc.stdout
+
+    def ctl(self, line, timeout=600):
+        """One command on the kit's control socket (what `pico` itself sends): the reply after
+        "ok". Much cheaper than a `pico` process per press; the port is in the state file."""
+        if self._ctl_port is None:
+            with open(self.state / "state.json") as f:
+                self._ctl_port = json.load(f)["ctl_port"]
+        with socket.create_connection(("127.0.0.1", self._ctl_port), timeout=timeout) as s:
+            s.sendall(line.encode() + b"\n")
+            f = s.makefile("r", encoding="utf-8")
+            reply = f.readline().rstrip("\n")
+            if reply == "ok " and line == "text":
+                reply += "\n" + "".join(f.readline() for _ in range(HEIGHT // 2))
+        if not reply.startswith("ok"):
+            raise PicoError("pico %s: %s" % (line, reply or "no reply"))
+        return reply[3:]
+
+    def running(self):
+        return not self.cli("status", check=False).startswith("not running")
+
+    def start(self, fresh=False, hold=None):
+        """Start the emulator. fresh: a new board, its flash image in a temporary file (the
+        state folder's own image is left alone); else the state folder's image, kept."""
+        if self.running():
+            raise PicoError("an emulated Pico already runs in %s: stop it first" % self.state)
+        args = ["start"]
+        if fresh:
+            self._fresh = tempfile.mkdtemp(prefix="dicetray-flash-")
+            args += ["--flash", os.path.join(self._fresh, "flash.bin")]
+        if hold:
+            args += ["--hold", hold]
+        self.cli(*args, timeout=300)
+        self.started = True
+        self._ctl_port = None
+        self.pty = self.cli("pty").strip()
+
+    def attach(self):
+        """Use the emulator already running in the state folder (stop() leaves it running)."""
+        if not self.running():
+            raise PicoError("no emulated Pico runs in %s" % self.state)
+        self.pty = self.cli("pty").strip()
+        self._ctl_port = None
+
+    def stop(self):
+        if self.started:
+            self.cli("stop", check=False)
+            self.started = False
+        for attr in ("_tmp", "_fresh"):
+            if getattr(self, attr):
+                shutil.rmtree(getattr(self, attr), ignore_errors=True)
+                setattr(self, attr, None)
+
+    def install(self, timeout=900):
+        """tools/flash.sh --port <pty>: returns (exit code, output)."""
+        proc = subprocess.run(["tools/flash.sh", "--port", self.pty], cwd=ROOT,
+                              capture_output=True, text=True, timeout=timeout)
+        return proc.returncode, proc.stdout + proc.stderr
+
+    def install_in_safe_mode(self):
+        """Bring the tray up to date with flash.sh, then boot it in safe mode (no game, no
+        watchdog: the REPL is free for exec). Returns the safe mode panel."""
+        self.powercycle("OK")  # a running game would refuse flash.sh; a new board just boots
+        self.wait(2000)
+        code, out = self.install()
+        if code:
+            raise PicoError("flash.sh failed (exit %d):\n%s" % (code, out))
+        self.powercycle("OK")
+        panel = self.settle(fresh=True, until=lambda p: screen_of(p) is not None)
+        if screen_of(panel) != "safe":
+            raise PicoError("the board did not start in safe mode:\n" + panel.text())
+        return panel
+
+    def stats(self):
+        return json.loads(self.ctl("stats"))
+
+    def now(self):
+        """Emulated milliseconds since the emulator started."""
+        return self.stats()["emu_ms"]
+
+    def panel(self):
+        return Panel.from_text(self.ctl("text"))
+
+    def latency(self, key, long=False, quiet=100):
+        """Press key; emulated ms from the press to the first and last panel byte, and more.
+
+        The window ends when no byte went to the panel for `quiet` ms (the roll animation
+        draws a frame every 60 ms, so 100 ms ends it only after its last frame).
+        """
+        hold = 1000 if long else 120
+        result = json.loads(self.ctl("latency %s %d %d 10000" % (_key(key), hold, quiet)))
+        if result["timed_out"]:
+            raise PicoError("%s: the panel did not settle: %r" % (key, result))
+        return result
+
+    def wait(self, ms):
+        self.ctl("wait %d" % ms)
+
+    def powercycle(self, hold=None):
+        """Unplug and replug (holding a key: OK is the tray's safe mode); returns at once."""
+        self.ctl("powercycle" + (" " + _key(hold) if hold else ""))
+
+    def settle(self, quiet=300, until=None, fresh=False, timeout=30000):
+        """The panel once no byte went to it for `quiet` emulated ms (and, given a test
+        `until(panel)`, once that holds too); sets `last_write`, the emulated time of the
+        last write seen. fresh: only once something was written from now on (the emulated
+        panel keeps its picture through a power cycle, until the board draws over it).
+        Raises PicoError after `timeout` emulated ms."""
+        s = self.stats()
+        t0 = self.last_write = s["emu_ms"]
+        writes = s["oled"]["i2c_writes"]
+        waiting = fresh
+        while True:
+            time.sleep(0.05)
+            s = self.stats()
+            now = s["emu_ms"]
+            if s["oled"]["i2c_writes"] != writes:
+                writes = s["oled"]["i2c_writes"]
+                self.last_write = now
+                waiting = False
+            elif now - self.last_write >= quiet and not waiting:
+                panel = self.panel()
+                if until is None or until(panel):
+                    return panel
+            if now - t0 > timeout:
+                raise PicoError("the panel did not settle within %d ms; it shows:\n%s"
+                                % (timeout, self.panel().text()))
+
+    def exec(self, code, timeout=300):
+        """Run code on the board (mpremote exec: interrupts what runs, soft-resets first)."""
+        return self.cli("exec", code, timeout=timeout)
+
+    def exec_background(self, code):
+        """pico exec in the background: a Popen whose stdout is the board's output."""
+        env = dict(os.environ, PICO_STATE=str(self.state))
+        return subprocess.Popen([str(self.kit / "pico"), "exec", code], cwd=ROOT, env=env,
+                                stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
+
+    def write_files(self, files):
+        """Replace files at the board's root: {name: bytes, or None to remove it}. Use in
+        safe mode (or on a board without the tray): exec stops a running game."""
+        lines = ["import os"]
+        for name, data in files.items():
+            if data is None:
+                lines.append("try:\n    os.remove(%r)\nexcept OSError:\n    pass" % name)
+            else:
+                lines.append("with open(%r, 'wb') as f:\n    f.write(%r)" % (name, bytes(data)))
+        lines.append("print('written')")
+        out = self.exec("\n".join(lines))
+        if "written" not in out:
+            raise PicoError("writing %s failed:\n%s" % (", ".join(files), out))
+
+    def read_files(self, names):
+        """{name: bytes or None} for files at the board's root (safe mode, as write_files)."""
+        code = ("import binascii\nfor n in %r:\n    try:\n        with open(n, 'rb') as f:\n"
+                "            print(n, binascii.hexlify(f.read()).decode() or '-')\n"
+                "    except OSError:\n        print(n, 'missing')\n" % (list(names),))
+        out = {}
+        for line in self.exec(code).splitlines():
+            name, _, value = line.strip().partition(" ")
+            if name in names:
+                out[name] = None if value == "missing" else bytes.fromhex(value.strip("-"))
+        return out
+
+
+def _key(name):
+    if name not in KEYS:
+        raise ValueError("unknown key %r; keys: %s" % (name, " ".join(KEYS)))
+    return name
+
+
+# ---- which screen the tray shows --------------------------------------------------------------
+
+# The bottom line of a screen says what the buttons do there (dicetray.app and dicetray.ui);
+# turns and roll-offs share some, so their top line tells them apart.
+SCREENS = {
+    "1:^ 2:~ 3:- R:+ OK:GO": "setup",
+    "OK:NEXT": "result",
+    "OK:GO ON": "phase",
+    "OK:NEW GAME": "over",  # or a notice (SAVE LOST): see screen_of
+    "OK:RESUME ROLL:NEW": "resume",
+    "OK:BACK HOLD OK:QUIT": "standings",
+    "POWER OFF TO LEAVE": "safe",
+    "SEE ERROR.LOG": "error",
+}
+
+
+def screen_of(panel):
+    """setup, turn, contest, result, phase, over, notice, resume, standings, safe, error, or
+    None (a blank or unknown picture)."""
+    hints = panel.hints()
+    screen = SCREENS.get(hints)
+    if screen == "over" and panel.read(0, scale=2) == "SAVE LOST":
+        return "notice"
+    if screen:
+        return screen
+    top = panel.read(0)
+    if "STARTS?" in top or "TIE:" in top:
+        return "contest"
+    if "THROW" in top:
+        return "turn"
+    return None
