@@ -30,6 +30,14 @@ class Canvas:
             for i in range(max(x, 0), min(x + w, self.width)):
                 row[i] = c
 
+    def blit(self, src, x, y, key=-1):
+        # framebuf's blit: src's pixels at (x, y), those equal to key left out.
+        for sy in range(8):
+            for sx in range(8):
+                c = src.pixel(sx, sy)
+                if c is not None and c != key:
+                    self.pixel(x + sx, y + sy, c)
+
     def lit(self):
         return {(x, y) for y, row in enumerate(self.rows) for x, c in enumerate(row) if c}
 

@@ -18,6 +18,10 @@ def draw(framebuf, width, height, ops, snap):
         name, args = op[0], op[1:]
         if name == "get":
             out.append(fb.pixel(*args))
+        elif name == "blit":  # a 5x8 cell of bytes, as the font blits a glyph, with a key
+            cell = bytearray(bytes.fromhex(args[0]))
+            src = framebuf.FrameBuffer(cell, 5, 8, framebuf.MONO_VLSB)
+            fb.blit(src, args[1], args[2], args[3])
         else:
             getattr(fb, name)(*args)
         if i % snap == snap - 1:
@@ -41,9 +45,13 @@ def random_ops(width, height, n, seed):
 
     ops = []
     for _ in range(n):
-        kind = rng.choice(("pixel", "pixel", "get", "fill_rect", "fill_rect", "rect", "fill"))
+        kind = rng.choice(("pixel", "pixel", "get", "fill_rect", "fill_rect", "rect", "fill",
+                           "blit"))
         c = rng.randint(0, 1)
-        if kind == "pixel":
+        if kind == "blit":
+            ops.append(["blit", bytes(rng.randrange(256) for _ in range(5)).hex(), x(), y(),
+                        rng.choice((-1, 0, 1))])
+        elif kind == "pixel":
             ops.append(["pixel", x(), y(), c])
         elif kind == "get":
             ops.append(["get", x(), y()])

@@ -61,16 +61,31 @@ _GLYPHS = (
 # ---- end of font data ----
 
 
+# One glyph as a 5x8 frame buffer: scale-1 text is one C blit a character, not a call a pixel.
+_cell = bytearray(5)
+_cell_fb = None
+
+
+def _glyph_fb():
+    global _cell_fb
+    if _cell_fb is None:
+        import framebuf
+
+        _cell_fb = framebuf.FrameBuffer(_cell, 5, 8, framebuf.MONO_VLSB)
+    return _cell_fb
+
+
 def text(fb, s, x, y, scale=1, c=1):
     """Draw s with its top-left corner at x, y on fb; return the x where the next text goes.
 
-    fb is anything with pixel(x, y, c) and fill_rect(x, y, w, h, c) that clips like framebuf.
+    fb is a framebuf.FrameBuffer (or anything with its fill_rect and blit, clipping alike).
     Each glyph pixel becomes a scale x scale block; c=0 draws dark text on a lit background.
     """
+    if scale == 1:
+        return _text1(fb, s, x, y, c)
     glyphs = _GLYPHS
     index = _INDEX
     step = 6 * scale
-    pixel = fb.pixel
     fill_rect = fb.fill_rect
     for ch in s:
         code = ord(ch)
@@ -78,28 +93,41 @@ def text(fb, s, x, y, scale=1, c=1):
         px = x
         for i in range(g, g + 5):
             bits = glyphs[i]
-            if scale == 1:
-                py = y
-                while bits:
-                    if bits & 1:
-                        pixel(px, py, c)
-                    bits >>= 1
-                    py += 1
-            else:
-                # One fill_rect per vertical run of ink, not one per glyph pixel.
-                row = 0
-                while bits:
-                    if bits & 1:
-                        top = row
-                        while bits & 1:
-                            bits >>= 1
-                            row += 1
-                        fill_rect(px, y + top * scale, scale, (row - top) * scale, c)
-                    else:
+            # One fill_rect per vertical run of ink, not one per glyph pixel.
+            row = 0
+            while bits:
+                if bits & 1:
+                    top = row
+                    while bits & 1:
                         bits >>= 1
                         row += 1
+                    fill_rect(px, y + top * scale, scale, (row - top) * scale, c)
+                else:
+                    bits >>= 1
+                    row += 1
             px += scale
         x += step
+    return x
+
+
+def _text1(fb, s, x, y, c):
+    # Ink is 1 in the cell and the rest 0, the key (left out); for dark text the other way.
+    glyphs = _GLYPHS
+    index = _INDEX
+    cell = _cell
+    cell_fb = _glyph_fb()
+    flip = 0 if c else 0xFF
+    blit = fb.blit
+    for ch in s:
+        code = ord(ch)
+        g = (index[code - _FIRST] if _FIRST <= code <= _LAST else _BOX) * 5
+        cell[0] = glyphs[g] ^ flip
+        cell[1] = glyphs[g + 1] ^ flip
+        cell[2] = glyphs[g + 2] ^ flip
+        cell[3] = glyphs[g + 3] ^ flip
+        cell[4] = glyphs[g + 4] ^ flip
+        blit(cell_fb, x, y, flip & 1)
+        x += 6
     return x
 
 
