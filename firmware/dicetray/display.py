@@ -5,8 +5,9 @@ a display, and all that another one (the simulator's canvas, tools/trayhost/canv
 canvas) has to offer:
 
     fb              a framebuf-like canvas: fill(c), fill_rect(x, y, w, h, c),
-                    rect(x, y, w, h, c), pixel(x, y, c), each clipped at the edges like
-                    framebuf's (a MONO_VLSB framebuf.FrameBuffer is one); c is 0 or 1
+                    rect(x, y, w, h, c), pixel(x, y, c), blit(fb, x, y, key) (the font's
+                    5x8 glyph cells), each clipped at the edges like framebuf's (a MONO_VLSB
+                    framebuf.FrameBuffer is one); c is 0 or 1
     width, height   the canvas's size in pixels
     show(now=None)  make the screen show what fb holds; now: ticks_ms, for the display's own
                     timing (retries, keepalive); the caller ignores what it returns
@@ -71,7 +72,7 @@ class Display:
         self.fb = framebuf.FrameBuffer(self.buffer, width, self.height, framebuf.MONO_VLSB)
         self._shadow = bytearray(width * self.pages)  # what the panel holds after the last show
         # One view per page of each, so a clean page is found by one C-level compare.
-        views = memoryview(self.buffer), memoryview(self._shadow)
+        views = self._buf_mv, self._shadow_mv = memoryview(self.buffer), memoryview(self._shadow)
         self._pages_now, self._pages_shown = (
             [v[p * width : (p + 1) * width] for p in range(self.pages)] for v in views
         )
@@ -148,7 +149,7 @@ class Display:
             base = page * width
             end = base + width
             if full:
-                if not self._send_span(page, base, base, end - 1):
+                if not self._send_whole(page, base):
                     return False
                 continue
             if pages_now[page] == pages_shown[page]:
@@ -200,18 +201,28 @@ class Display:
         end = base + self.width
         if first + n > end:
             first = end - n
+        # Slice copies run in C: a byte-by-byte loop here cost more than the bus itself
+        # (they allocate two small views: a press's spans only, never the idle keepalive).
+        span = self._buf_mv[first : first + n]
+        view[1:] = span
+        self._shadow_mv[first : first + n] = span
+        if not self._send_page(page, first - base, view):
+            return 0
+        return first + n
+
+    def _send_whole(self, page, base):
+        # A whole page, as the keepalive sends every few seconds while idle: copied a byte at
+        # a time, because a slice would allocate and the idle loop allocates nothing.
         buf = self.buffer
         shadow = self._shadow
         tx = self._tx
         j = 1
-        for i in range(first, first + n):
+        for i in range(base, base + self.width):
             v = buf[i]
             tx[j] = v
             shadow[i] = v
             j += 1
-        if not self._send_page(page, first - base, view):
-            return 0
-        return first + n
+        return self._send_page(page, 0, self._tx_views[-1])
 
     def _send_page(self, page, col, view):
         col += self._col_offset
