@@ -2,7 +2,6 @@
 
 from dicetray.buttons import LONG
 from dicetray.game import SaveError
-from dicetray.savecheck import load
 from dicetray.screens import NOTICE, PLAY, RESUME, SETUP, UNITS, load_settings
 
 try:
@@ -14,6 +13,9 @@ except ImportError:  # CPython
 
 
 LONG_BUTTONS = ("OK",)  # only OK has a long meaning (standings / quit); the rest answer at once
+GAME_DUE = const(1)
+SETTINGS_DUE = const(2)
+CLEAR_DUE = const(4)
 DIM_MS = const(60000)  # no press for a minute: dim
 SLEEP_MS = const(300000)  # five minutes: display off; the press that wakes it does nothing else
 ANIM_MS = const(360)  # the roll animation
@@ -37,6 +39,7 @@ class App:
         self.roll = roll
         self.clock = Clock(display, ticks_diff, ticks_add, buzzer, seed)
         self.actors = []
+        self.unsaved = 0  # GAME_DUE | SETTINGS_DUE | CLEAR_DUE: done at the end of the step
         self.game = None
         self.screen = SETUP
         self.after = []  # screens to show after the turn result (phase change, game over)
@@ -61,7 +64,7 @@ class App:
             self.screen = NOTICE
         elif game is not None:
             if game.over:
-                self.clear()
+                self._clear()  # at once: boot is no press to answer
             else:
                 self.game = game
                 self.screen = PLAY if resume else RESUME
@@ -69,6 +72,9 @@ class App:
 
     def _build(self, data):
         # Only the checker's own refusal means a bad save; anything else is a bug: a crash.
+        # The loader is imported here, only when there is a save: its code is RAM.
+        from dicetray.savecheck import load
+
         try:
             return load(data, self.roll), None
         except SaveError as e:
@@ -102,6 +108,8 @@ class App:
         if self.dirty:
             self.render()
         self.display.show(now)
+        if self.unsaved:
+            self.save()  # after the panel: a flash erase (~45 ms) never delays what a press shows
 
     def press(self, name, long, now):
         """A press: wakes the panel, or shows the rolling dice at once, or acts on the screen."""
@@ -130,17 +138,33 @@ class App:
         self.show(SETUP)
 
     def save(self):
-        try:
-            self.store.save_game(self.game.to_dict())
-            self.save_failed = False
-        except OSError:
-            self.save_failed = True  # the game goes on; the standings say it is not saved
+        """Save what an action changed: the settings of a new game, the game. Any power cut
+        leaves the last whole save, which the panel showed a moment ago at most."""
+        unsaved = self.unsaved
+        self.unsaved = 0
+        if unsaved & SETTINGS_DUE:
+            try:
+                self.store.save_settings(self.settings)
+            except OSError:
+                self.save_failed = True
+        if unsaved & GAME_DUE and self.game is not None:
+            try:
+                self.store.save_game(self.game.to_dict())  # a finished one too, then cleared
+                self.save_failed = False
+            except OSError:
+                self.save_failed = True  # the game goes on; the standings say it is not saved
+        if unsaved & CLEAR_DUE:
+            self._clear()
 
-    def clear(self):
+    def _clear(self):
         try:
             self.store.clear_game()
         except OSError:
             pass  # a failing flash must not stop the tray; a finished save is skipped at boot
+
+    def clear(self):
+        """Forget the saved game (it is over, or quit), once the panel shows what follows."""
+        self.unsaved |= CLEAR_DUE
 
 
 class Clock:

@@ -123,15 +123,11 @@ def change_setting(s, row, step):
 
 def start_game(app):
     s = app.settings
-    try:
-        app.store.save_settings(s)
-    except OSError:
-        app.save_failed = True
     app.game = Game(s["players"], Options(**s["options"]), app.roll)
     app.game.take_events()
     app.kept = 0
     app.after = []
-    app.save()
+    app.unsaved = 3  # the settings and the game, once the panel shows it
     app.show(PLAY)
 
 
@@ -195,7 +191,7 @@ def act(app, now, verb, arg):
     except GameError:
         app.clock.beep(SND_NO)  # the engine refused: nothing changed
         return
-    app.save()
+    app.unsaved |= 1  # saved once the panel shows what follows (App.step)
     rolling = 7 & ~app.kept if g.turn.count > 1 else 7
     if g.current != before or g.turn.count == 0:
         app.kept = 0
