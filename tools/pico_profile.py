@@ -427,11 +427,7 @@ def main(argv=None):
         print("pico_profile: " + reason, file=sys.stderr)
         return 2
     pico = Pico()
-    owned = not pico.running()
-    if owned:
-        pico.start()
-    else:
-        pico.attach()
+    owned = pico.claim()
     try:
         pico.install_in_safe_mode()
         out = pico.exec(BOARD_SCRIPT.replace("_ROUNDS", str(args.rounds)), timeout=3600)

@@ -326,11 +326,7 @@ def pico_figures(samples=SAMPLES, log=print):
     log("The tray on the emulated Pico (its own emulator; a few minutes) ...")
     started = time.time()
     pico = Pico()
-    owned = not pico.running()
-    if owned:
-        pico.start()
-    else:
-        pico.attach()
+    owned = pico.claim()
     try:
         pico.install_in_safe_mode()
         pico.write_files(dict({n: None for n in SAVES},

@@ -47,6 +47,8 @@ WIDTH = 128
 HEIGHT = 64
 
 
+RELEASE_MS = 80  # after a press's window: the tray's release debounce (40 ms) and a margin
+
 class PicoError(Exception):
     """A kit command failed; str() has its output."""
 
@@ -263,6 +265,16 @@ class Pico:
         self._ctl_port = None
         self.pty = self.cli("pty").strip()
 
+    def claim(self):
+        """Start the emulator, or use the one already running; True if it was started here
+        (then the caller stops it when done)."""
+        owned = not self.running()
+        if owned:
+            self.start()
+        else:
+            self.attach()
+        return owned
+
     def attach(self):
         """Use the emulator already running in the state folder (stop() leaves it running)."""
         if not self.running():
@@ -319,6 +331,10 @@ class Pico:
         result = json.loads(self.ctl("latency %s %d %d 10000" % (_key(key), hold, quiet)))
         if result["timed_out"]:
             raise PicoError("%s: the panel did not settle: %r" % (key, result))
+        # A fast answer can end the window before the key's release is debounced (40 ms up):
+        # a next press then would be contact bounce to the tray, as a finger cannot be that
+        # quick. Wait until the release counts.
+        self.wait(RELEASE_MS)
         return result
 
     def wait(self, ms):
