@@ -17,8 +17,8 @@ when set (the kit's flash image there is kept between runs), else a temporary fo
     pico.latency("ROLL")            # press; emulated ms to the first and last panel byte
     pico.stop()
 
-The panel is read back as pixels (`Panel`) and its text is recognised with the tray's own font
-(dicetray.font), which draws the same pixels on the board and on the host.
+The panel is read back as pixels and its text recognised with the tray's own font: Panel and
+screen_of, from tools/picopanel.py (imported from here too).
 """
 
 from __future__ import annotations
@@ -28,29 +28,20 @@ import os
 import shutil
 import socket
 import subprocess
-import sys
 import tempfile
 import time
 from pathlib import Path
 
+from picopanel import HEIGHT, SCREENS, WIDTH, Panel, PicoError, screen_of
+
+__all__ = ["HEIGHT", "KEYS", "KIT_ENV", "SCREENS", "WIDTH", "Panel", "Pico", "PicoError",
+           "kit_dir", "screen_of", "unavailable"]
+
 HERE = Path(__file__).resolve().parent
 ROOT = HERE.parent
-FIRMWARE = ROOT / "firmware"
-if str(FIRMWARE) not in sys.path:
-    sys.path.insert(0, str(FIRMWARE))
-
-from dicetray import font  # noqa: E402
-
 KIT_ENV = "DICETRAY_PICO_KIT"
 KEYS = ("KEEP1", "KEEP2", "KEEP3", "ROLL", "OK")
-WIDTH = 128
-HEIGHT = 64
-
-
 RELEASE_MS = 80  # after a press's window: the tray's release debounce (40 ms) and a margin
-
-class PicoError(Exception):
-    """A kit command failed; str() has its output."""
 
 
 def kit_dir() -> Path | None:
@@ -75,133 +66,6 @@ def unavailable() -> str | None:
     if not (ROOT / ".venv" / "bin" / "mpremote").exists():
         return "mpremote is not installed: run tools/bootstrap.sh"
     return None
-
-
-# ---- the panel --------------------------------------------------------------------------------
-
-_HALF = {" ": (0, 0), "▀": (1, 0), "▄": (0, 1), "█": (1, 1)}
-
-
-def _glyphs():
-    # (character, its 5 column bytes, index of its first inked column), longest ink first.
-    data = font._GLYPHS
-    out = []
-    for i, ch in enumerate(font.CHARS):
-        cols = tuple(data[5 * i : 5 * i + 5])
-        if any(cols):
-            lead = next(k for k, c in enumerate(cols) if c)
-            out.append((ch, cols, lead))
-    out.sort(key=lambda g: -sum(1 for c in g[1] if c))
-    return out
-
-
-class Panel:
-    """A 128x64 one-bit picture: what the OLED shows, or what the host drew for it."""
-
-    _GLYPHS = None
-
-    def __init__(self, rows):
-        self.rows = [bytes(r) for r in rows]  # HEIGHT rows of WIDTH bytes, 1 = lit
-        if len(self.rows) != HEIGHT or any(len(r) != WIDTH for r in self.rows):
-            raise ValueError("a panel is 128x64")
-
-    @classmethod
-    def from_text(cls, text):
-        """From `pico text`: two pixel rows per character line, in half blocks."""
-        lines = [line for line in text.split("\n") if line][: HEIGHT // 2]
-        if len(lines) != HEIGHT // 2:
-            raise PicoError("the panel text has %d lines, not 32:\n%s" % (len(lines), text))
-        rows = []
-        for line in lines:
-            pairs = [_HALF[ch] for ch in line[:WIDTH].ljust(WIDTH)]
-            rows.append(bytes(a for a, _ in pairs))
-            rows.append(bytes(b for _, b in pairs))
-        return cls(rows)
-
-    @classmethod
-    def from_framebuffer(cls, buf, width=WIDTH, height=HEIGHT):
-        """From a MONO_VLSB frame buffer (dicetray.display.Display.buffer)."""
-        return cls([bytes((buf[(y >> 3) * width + x] >> (y & 7)) & 1 for x in range(width))
-                    for y in range(height)])
-
-    def __eq__(self, other):
-        return isinstance(other, Panel) and self.rows == other.rows
-
-    __hash__ = None  # type: ignore[assignment]
-
-    def pixel(self, x, y):
-        if 0 <= x < WIDTH and 0 <= y < HEIGHT:
-            return self.rows[y][x]
-        return 0
-
-    def text(self):
-        """Half-block text, as `pico text` prints it."""
-        inv = {v: k for k, v in _HALF.items()}
-        return "\n".join(
-            "".join(inv[(self.rows[y][x], self.rows[y + 1][x])] for x in range(WIDTH))
-            for y in range(0, HEIGHT, 2)
-        )
-
-    def differences(self, other):
-        """How many pixels differ from another panel."""
-        return sum(a != b for r, s in zip(self.rows, other.rows) for a, b in zip(r, s))
-
-    def region(self, x, y, w, h):
-        """The pixels of a rectangle, row by row (for comparing one part of two screens)."""
-        return tuple(self.rows[j][x : x + w] for j in range(y, y + h))
-
-    def read(self, y, scale=1, ink=1, x0=0, x1=WIDTH):
-        """The text drawn with dicetray.font at top row y (in ink 1, or 0 on a lit bar).
-
-        Characters are recognised by their five glyph columns and the blank one after them;
-        a gap between two characters reads as one space (more for wider gaps). Ink that is no
-        character (a die, another size of text) is skipped.
-        """
-        if Panel._GLYPHS is None:
-            Panel._GLYPHS = _glyphs()
-
-        def column(x):
-            if not x0 <= x < x1:
-                return 0
-            bits = 0
-            for r in range(7):
-                if self.pixel(x, y + r * scale) == ink:
-                    bits |= 1 << r
-            return bits
-
-        col = {x: column(x) for x in range(x0 - 6 * scale, x1 + 6 * scale)}
-        out = []
-        end = None
-        x = x0
-        while x < x1:
-            if not col[x]:
-                x += 1
-                continue
-            found = None
-            for ch, cols, lead in Panel._GLYPHS:
-                start = x - lead * scale
-                if all(col[start + i * scale + k] == cols[i] for i in range(5)
-                       for k in range(scale)) and not any(col[start + 5 * scale + k]
-                                                          for k in range(scale)):
-                    found = ch, start
-                    break
-            if found is None:
-                x += 1
-                continue
-            ch, start = found
-            if end is not None and start > end:
-                out.append(" " * max(1, round((start - end) / (6 * scale))))
-            out.append(ch)
-            end = start + 6 * scale
-            x = end
-        return "".join(out)
-
-    def hints(self):
-        """The bottom line: what the buttons do now (dark text on a lit bar)."""
-        return self.read(HEIGHT - 8, ink=0)
-
-
-# ---- the emulated board -------------------------------------------------------------------------
 
 
 class Pico:
@@ -236,12 +100,7 @@ class Pico:
         if self._ctl_port is None:
             with open(self.state / "state.json") as f:
                 self._ctl_port = json.load(f)["ctl_port"]
-        with socket.create_connection(("127.0.0.1", self._ctl_port), timeout=timeout) as s:
-            s.sendall(line.encode() + b"\n")
-            f = s.makefile("r", encoding="utf-8")
-            reply = f.readline().rstrip("\n")
-            if reply == "ok " and line == "text":
-                reply += "\n" + "".join(f.readline() for _ in range(HEIGHT // 2))
+        reply = _ask(self._ctl_port, line, timeout)
         if not reply.startswith("ok"):
             raise PicoError("pico %s: %s" % (line, reply or "no reply"))
         return reply[3:]
@@ -383,28 +242,50 @@ class Pico:
     def write_files(self, files):
         """Replace files at the board's root: {name: bytes, or None to remove it}. Use in
         safe mode (or on a board without the tray): exec stops a running game."""
-        lines = ["import os"]
-        for name, data in files.items():
-            if data is None:
-                lines.append("try:\n    os.remove(%r)\nexcept OSError:\n    pass" % name)
-            else:
-                lines.append("with open(%r, 'wb') as f:\n    f.write(%r)" % (name, bytes(data)))
-        lines.append("print('written')")
-        out = self.exec("\n".join(lines))
+        out = self.exec(_write_code(files))
         if "written" not in out:
             raise PicoError("writing %s failed:\n%s" % (", ".join(files), out))
 
     def read_files(self, names):
         """{name: bytes or None} for files at the board's root (safe mode, as write_files)."""
-        code = ("import binascii\nfor n in %r:\n    try:\n        with open(n, 'rb') as f:\n"
-                "            print(n, binascii.hexlify(f.read()).decode() or '-')\n"
-                "    except OSError:\n        print(n, 'missing')\n" % (list(names),))
         out = {}
-        for line in self.exec(code).splitlines():
+        for line in self.exec(_read_code(names)).splitlines():
             name, _, value = line.strip().partition(" ")
             if name in names:
                 out[name] = None if value == "missing" else bytes.fromhex(value.strip("-"))
         return out
+
+
+def _ask(port, line, timeout):
+    """One line to the kit's control socket; its reply line (with the panel's 32 lines after
+    it, for "text")."""
+    with socket.create_connection(("127.0.0.1", port), timeout=timeout) as s:
+        s.sendall(line.encode() + b"\n")
+        f = s.makefile("r", encoding="utf-8")
+        reply = f.readline().rstrip("\n")
+        if reply == "ok " and line == "text":
+            reply += "\n" + "".join(f.readline() for _ in range(HEIGHT // 2))
+    return reply
+
+
+def _write_code(files):
+    """The board's code for Pico.write_files: prints "written" when done."""
+    lines = ["import os"]
+    for name, data in files.items():
+        if data is None:
+            lines.append("try:\n    os.remove(%r)\nexcept OSError:\n    pass" % name)
+        else:
+            lines.append("with open(%r, 'wb') as f:\n    f.write(%r)" % (name, bytes(data)))
+    lines.append("print('written')")
+    return "\n".join(lines)
+
+
+def _read_code(names):
+    """The board's code for Pico.read_files: a line per name, its bytes in hex ("-" when
+    empty) or "missing"."""
+    return ("import binascii\nfor n in %r:\n    try:\n        with open(n, 'rb') as f:\n"
+            "            print(n, binascii.hexlify(f.read()).decode() or '-')\n"
+            "    except OSError:\n        print(n, 'missing')\n" % (list(names),))
 
 
 def _key(name):
@@ -412,35 +293,3 @@ def _key(name):
         raise ValueError("unknown key %r; keys: %s" % (name, " ".join(KEYS)))
     return name
 
-
-# ---- which screen the tray shows --------------------------------------------------------------
-
-# The bottom line of a screen says what the buttons do there (dicetray.app and dicetray.ui);
-# turns and roll-offs share some, so their top line tells them apart.
-SCREENS = {
-    "1:^ 2:~ 3:- R:+ OK:GO": "setup",
-    "OK:NEXT": "result",
-    "OK:GO ON": "phase",
-    "OK:NEW GAME": "over",  # or a notice (SAVE LOST): see screen_of
-    "OK:RESUME ROLL:NEW": "resume",
-    "OK:BACK HOLD OK:QUIT": "standings",
-    "POWER OFF TO LEAVE": "safe",
-    "SEE ERROR.LOG": "error",
-}
-
-
-def screen_of(panel):
-    """setup, turn, contest, result, phase, over, notice, resume, standings, safe, error, or
-    None (a blank or unknown picture)."""
-    hints = panel.hints()
-    screen = SCREENS.get(hints)
-    if screen == "over" and panel.read(0, scale=2) == "SAVE LOST":
-        return "notice"
-    if screen:
-        return screen
-    top = panel.read(0)
-    if "STARTS?" in top or "TIE:" in top:
-        return "contest"
-    if "THROW" in top:
-        return "turn"
-    return None

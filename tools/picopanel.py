@@ -1,0 +1,190 @@
+"""Reads the tray's panel back from pixels: the picture, its text, which screen it is.
+
+    from picopanel import Panel, screen_of
+    panel = Panel.from_text(text)   # the kit's `pico text`, or Panel(rows), from_framebuffer
+    panel.read(56, ink=0)           # the bottom line's text, e.g. "1:^ 2:~ 3:- R:+ OK:GO"
+    screen_of(panel)                # "setup", "turn", ... or None
+
+The text is recognised with the tray's own font (dicetray.font), which draws the same pixels
+on the board and on the host. tools/picokit.py drives the emulated Pico that shows it.
+"""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+FIRMWARE = Path(__file__).resolve().parent.parent / "firmware"
+if str(FIRMWARE) not in sys.path:
+    sys.path.insert(0, str(FIRMWARE))
+
+from dicetray import font  # noqa: E402
+
+WIDTH = 128
+HEIGHT = 64
+
+
+class PicoError(Exception):
+    """A kit command failed; str() has its output."""
+
+
+_HALF = {" ": (0, 0), "▀": (1, 0), "▄": (0, 1), "█": (1, 1)}
+
+
+def _glyphs():
+    # (character, its 5 column bytes, index of its first inked column), longest ink first.
+    data = font._GLYPHS
+    out = []
+    for i, ch in enumerate(font.CHARS):
+        cols = tuple(data[5 * i : 5 * i + 5])
+        if any(cols):
+            lead = next(k for k, c in enumerate(cols) if c)
+            out.append((ch, cols, lead))
+    out.sort(key=lambda g: -sum(1 for c in g[1] if c))
+    return out
+
+
+def _glyph_at(col, x, scale):
+    """(character, its first column) of the glyph whose first ink is column x and which has
+    a blank column after it; None when no glyph fits."""
+    if Panel._GLYPHS is None:
+        Panel._GLYPHS = _glyphs()
+    for ch, cols, lead in Panel._GLYPHS:
+        start = x - lead * scale
+        if all(col[start + i * scale + k] == cols[i] for i in range(5)
+               for k in range(scale)) and not any(col[start + 5 * scale + k]
+                                                  for k in range(scale)):
+            return ch, start
+    return None
+
+
+class Panel:
+    """A 128x64 one-bit picture: what the OLED shows, or what the host drew for it."""
+
+    _GLYPHS = None
+
+    def __init__(self, rows):
+        self.rows = [bytes(r) for r in rows]  # HEIGHT rows of WIDTH bytes, 1 = lit
+        if len(self.rows) != HEIGHT or any(len(r) != WIDTH for r in self.rows):
+            raise ValueError("a panel is 128x64")
+
+    @classmethod
+    def from_text(cls, text):
+        """From `pico text`: two pixel rows per character line, in half blocks."""
+        lines = [line for line in text.split("\n") if line][: HEIGHT // 2]
+        if len(lines) != HEIGHT // 2:
+            raise PicoError("the panel text has %d lines, not 32:\n%s" % (len(lines), text))
+        rows = []
+        for line in lines:
+            pairs = [_HALF[ch] for ch in line[:WIDTH].ljust(WIDTH)]
+            rows.append(bytes(a for a, _ in pairs))
+            rows.append(bytes(b for _, b in pairs))
+        return cls(rows)
+
+    @classmethod
+    def from_framebuffer(cls, buf, width=WIDTH, height=HEIGHT):
+        """From a MONO_VLSB frame buffer (dicetray.display.Display.buffer)."""
+        return cls([bytes((buf[(y >> 3) * width + x] >> (y & 7)) & 1 for x in range(width))
+                    for y in range(height)])
+
+    def __eq__(self, other):
+        return isinstance(other, Panel) and self.rows == other.rows
+
+    __hash__ = None  # type: ignore[assignment]
+
+    def pixel(self, x, y):
+        if 0 <= x < WIDTH and 0 <= y < HEIGHT:
+            return self.rows[y][x]
+        return 0
+
+    def text(self):
+        """Half-block text, as `pico text` prints it."""
+        inv = {v: k for k, v in _HALF.items()}
+        return "\n".join(
+            "".join(inv[(self.rows[y][x], self.rows[y + 1][x])] for x in range(WIDTH))
+            for y in range(0, HEIGHT, 2)
+        )
+
+    def differences(self, other):
+        """How many pixels differ from another panel."""
+        return sum(a != b for r, s in zip(self.rows, other.rows) for a, b in zip(r, s))
+
+    def region(self, x, y, w, h):
+        """The pixels of a rectangle, row by row (for comparing one part of two screens)."""
+        return tuple(self.rows[j][x : x + w] for j in range(y, y + h))
+
+    def read(self, y, scale=1, ink=1, x0=0, x1=WIDTH):
+        """The text drawn with dicetray.font at top row y (in ink 1, or 0 on a lit bar).
+
+        Characters are recognised by their five glyph columns and the blank one after them;
+        a gap between two characters reads as one space (more for wider gaps). Ink that is no
+        character (a die, another size of text) is skipped.
+        """
+        col = self._columns(y, scale, ink, x0, x1)
+        out = []
+        end = None
+        x = x0
+        while x < x1:
+            found = _glyph_at(col, x, scale) if col[x] else None
+            if found is None:
+                x += 1
+                continue
+            ch, start = found
+            if end is not None and start > end:
+                out.append(" " * max(1, round((start - end) / (6 * scale))))
+            out.append(ch)
+            end = start + 6 * scale
+            x = end
+        return "".join(out)
+
+    def _columns(self, y, scale, ink, x0, x1):
+        """{x: the column's 7 glyph rows from top row y as bits, 1 where in ink}; blank
+        outside x0..x1, and given a glyph's width past either end."""
+
+        def column(x):
+            if not x0 <= x < x1:
+                return 0
+            bits = 0
+            for r in range(7):
+                if self.pixel(x, y + r * scale) == ink:
+                    bits |= 1 << r
+            return bits
+
+        return {x: column(x) for x in range(x0 - 6 * scale, x1 + 6 * scale)}
+
+    def hints(self):
+        """The bottom line: what the buttons do now (dark text on a lit bar)."""
+        return self.read(HEIGHT - 8, ink=0)
+
+
+# ---- which screen the tray shows --------------------------------------------------------------
+
+# The bottom line of a screen says what the buttons do there (dicetray.app and dicetray.ui);
+# turns and roll-offs share some, so their top line tells them apart.
+SCREENS = {
+    "1:^ 2:~ 3:- R:+ OK:GO": "setup",
+    "OK:NEXT": "result",
+    "OK:GO ON": "phase",
+    "OK:NEW GAME": "over",  # or a notice (SAVE LOST): see screen_of
+    "OK:RESUME ROLL:NEW": "resume",
+    "OK:BACK HOLD OK:QUIT": "standings",
+    "POWER OFF TO LEAVE": "safe",
+    "SEE ERROR.LOG": "error",
+}
+
+
+def screen_of(panel):
+    """setup, turn, contest, result, phase, over, notice, resume, standings, safe, error, or
+    None (a blank or unknown picture)."""
+    hints = panel.hints()
+    screen = SCREENS.get(hints)
+    if screen == "over" and panel.read(0, scale=2) == "SAVE LOST":
+        return "notice"
+    if screen:
+        return screen
+    top = panel.read(0)
+    if "STARTS?" in top or "TIE:" in top:
+        return "contest"
+    if "THROW" in top:
+        return "turn"
+    return None
