@@ -21,6 +21,7 @@ what a collection costs when one does is measured apart, with the game's live he
 
 It uses an emulator already running in $PICO_STATE (left running), else starts one (and stops
 it): a new board in a temporary folder, or $PICO_STATE's kept flash image when that is set.
+The board's side is tools/pico_profile_board.py; this file makes the report.
 """
 
 import argparse
@@ -32,250 +33,8 @@ import sys
 HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, HERE)
 
+from pico_profile_board import BOARD_SCRIPT  # noqa: E402
 from picokit import Pico, unavailable  # noqa: E402
-
-BOARD_SCRIPT = r"""
-import gc, json, os, time
-from dicetray import font, game as gamem, panel as panelm, screens as scr, settle, ui
-from dicetray import store as storem
-from dicetray.app import App
-from dicetray.board import Board
-from dicetray.buttons import PRESS
-from dicetray.display import Display
-from dicetray.store import Store
-
-us = time.ticks_us
-diff = time.ticks_diff
-ROUNDS = _ROUNDS
-MAX_PRESSES = 400
-DIR = "profile"
-T = {}
-
-
-def timed(name, fn):
-    def timer(*a, **k):
-        t = us()
-        r = fn(*a, **k)
-        d = diff(us(), t)
-        e = T.get(name)
-        if e is None:
-            T[name] = [d, 1]
-        else:
-            e[0] += d
-            e[1] += 1
-        return r
-    return timer
-
-
-class Keys:
-    # The App's buttons: one press per step, handed over as the debounced buttons would.
-    ev = None
-
-    def poll(self, now):
-        ev = self.ev
-        self.ev = None
-        return ev
-
-    def any_down(self):
-        return False
-
-    def clear(self):
-        pass
-
-
-class Dice:
-    def __init__(self):
-        self.x = 2463534242
-
-    def __call__(self):
-        while True:
-            x = self.x
-            x ^= (x << 13) & 0xFFFFFFFF
-            x ^= x >> 17
-            x ^= (x << 5) & 0xFFFFFFFF
-            self.x = x
-            if x & 7 < 6:
-                return (x & 7) + 1
-
-
-def choose(app, kept_once):
-    # The next press and its kind: each player throws, keeps the first die, throws again, stops.
-    s = app.screen
-    g = app.game
-    if s == scr.SETUP:
-        return "OK", "setup"
-    if s == scr.PLAY:
-        if g.contest is not None:
-            if g.can_announce():
-                return "KEEP1", "announce"
-            return "ROLL", "roll-off"
-        if g.count == 0:
-            return "ROLL", "throw"
-        if g.count == 1 and g.can_throw() and not kept_once:
-            return "KEEP1", "keep"
-        if g.can_throw() and not (g.count >= 2 and g.can_stop()):
-            return "ROLL", "throw"
-        return "OK", "stop"
-    return ("OK", "result") if s == scr.RESULT else ("OK", s)
-
-
-def clean():
-    for name in ("game.json", "game.tmp", "settings.json", "settings.tmp", "error.log"):
-        try:
-            os.remove(DIR + "/" + name)
-        except OSError:
-            pass
-
-
-def play(board, out):
-    clean()
-    display = Display(board.i2c, ticks_diff=board.ticks_diff, **board.display_settings())
-    keys = Keys()
-    app = App(display, keys, Store(root=DIR), Dice(), time.ticks_diff, time.ticks_add,
-              board.buzzer, 12345)
-    app.boot(time.ticks_ms())
-    app.step(time.ticks_ms())
-    if not out:  # a garbage collection with only the tray's objects alive
-        gc.collect()
-        t = us()
-        gc.collect()
-        out.append(["gc", gc.mem_alloc(), diff(us(), t)])
-    results = 0
-    kept_once = False
-    presses = 0
-    while results < ROUNDS and presses < MAX_PRESSES:
-        key, kind = choose(app, kept_once)
-        before = app.screen
-        who = app.game.current if app.game else None
-        gc.collect()
-        snap = dict((k, (v[0], v[1])) for k, v in T.items())
-        sent = display.bytes_sent
-        alloc = gc.mem_alloc()
-        keys.ev = (key, PRESS)
-        t = us()
-        app.step(time.ticks_ms())
-        step = diff(us(), t)
-        alloc = gc.mem_alloc() - alloc
-        sent = display.bytes_sent - sent
-        pieces = {}
-        for k, v in T.items():
-            s0 = snap.get(k, (0, 0))
-            if v[1] != s0[1]:
-                pieces[k] = (v[0] - s0[0], v[1] - s0[1])
-        if kind == "keep":
-            kept_once = True
-        if kind == "stop" and app.screen == scr.RESULT:
-            kind = "stop, round over"
-        if before == scr.RESULT:
-            results += 1
-            kind = "result -> turn" if app.screen == scr.PLAY else "result -> " + app.screen
-        if app.game is not None and app.game.current != who:
-            kept_once = False
-        out.append(["press", kind, step, alloc, sent, pieces])
-        presses += 1
-        frames = 0
-        while app.clock.rolling or app.dirty:  # the roll animation, one frame every 60 ms
-            time.sleep_ms(5)
-            gc.collect()
-            snap = dict((k, (v[0], v[1])) for k, v in T.items())
-            sent = display.bytes_sent
-            t = us()
-            app.step(time.ticks_ms())
-            step = diff(us(), t)
-            if display.bytes_sent != sent:
-                pieces = {}
-                for k, v in T.items():
-                    s0 = snap.get(k, (0, 0))
-                    if v[1] != s0[1]:
-                        pieces[k] = (v[0] - s0[0], v[1] - s0[1])
-                frames += 1
-                out.append(["frame", "roll animation frame", step, 0,
-                            display.bytes_sent - sent, pieces])
-    return app
-
-
-def instrument():
-    scr.setup_rows = timed("setup_rows", scr.setup_rows)
-    for cls, names in ((App, ("press", "save", "render")),
-                       (gamem.Game, ("throw", "stop", "announce", "to_dict")),
-                       (Store, ("_replace",)),
-                       (Display, ("show", "_send_span")),
-                       (panelm.Panel, ("write",))):
-        for name in names:
-            setattr(cls, name, timed(cls.__name__ + "." + name, getattr(cls, name)))
-    for mod, label in ((settle, "game"), (ui, "ui"), (scr, "app")):
-        mod.evaluate = timed("evaluate@" + label, mod.evaluate)
-    for name in ("turn", "contest", "result", "phase", "standings", "over", "menu", "message"):
-        setattr(ui, name, timed("ui." + name, getattr(ui, name)))
-    font.text = timed("font.text", font.text)
-
-    class File:
-        # The flash file the store writes through: its write and close timed.
-        def __init__(self, f):
-            self.f = f
-            self.write = timed("file.write", f.write)
-            self.close = timed("file.close", f.close)
-
-        def __enter__(self):
-            return self
-
-        def __exit__(self, *exc):
-            self.close()
-
-    fs_open = storem._OsFs.open
-    storem._OsFs.open = timed("file.open", lambda fs, path, mode: File(fs_open(fs, path, mode)))
-    storem._OsFs.rename = timed("file.rename", storem._OsFs.rename)
-
-    class Json:
-        pass
-
-    shim = Json()
-    shim.dumps = timed("json.dumps", json.dumps)
-    shim.loads = json.loads
-    storem.json = shim
-
-
-def calibrate():
-    # What a timer adds around a call, and what it reports for a call that does nothing.
-    def nothing(*a):
-        return None
-
-    wrapped = timed("calibration", nothing)
-    t = us()
-    for _ in range(200):
-        nothing(1, 2)
-    bare = diff(us(), t)
-    t = us()
-    for _ in range(200):
-        wrapped(1, 2)
-    full = diff(us(), t)
-    floor = T.pop("calibration")[0]
-    return (full - bare) // 200, floor // 200
-
-
-try:
-    os.mkdir(DIR)
-except OSError:
-    pass
-board = Board()
-plain = []
-play(board, plain)
-instrument()
-timed_run = []
-app = play(board, timed_run)
-gc.collect()
-live = gc.mem_alloc()
-t = us()
-gc.collect()
-collect_us = diff(us(), t)
-save = json.dumps(app.game.to_dict()) if app.game else ""
-overhead, floor = calibrate()
-clean()
-print(json.dumps({"plain": plain[1:], "timed": timed_run, "gc_collect_us": collect_us,
-                  "gc_boot": plain[0][1:],
-                  "live_heap": live, "free_heap": gc.mem_free(), "save_bytes": len(save),
-                  "timer_overhead_us": overhead, "timer_floor_us": floor}))
-"""
 
 # The report's rows: a label and how to get its microseconds from one press's pieces.
 # Inclusive times: "self" rows take the nested pieces out.
@@ -333,6 +92,11 @@ SHORT = {"setup": "setup>game", "roll-off": "roll-off", "phase": "phase>turn",
 
 def summarise(data):
     """{kind: figures} from the board's two passes."""
+    return {kind: _figures(k) for kind, k in _by_kind(data).items()}
+
+
+def _by_kind(data):
+    """{kind: {"plain", "timed", "alloc", "sent", "pieces": a list each}} from both passes."""
     kinds = {}
 
     def add(kind, field, value):
@@ -359,30 +123,37 @@ def summarise(data):
     for _, kind, step, _, _, pieces in (e for e in data["timed"] if e[0] == "frame"):
         add(kind, "timed", step / 1000)
         add(kind, "pieces", pieces)
-    out = {}
-    for kind, k in kinds.items():
-        n = len(k["plain"])
-        rows = []
-        for label, fn in ROWS:
-            if fn is None:
-                value = statistics.fmean(k["timed"]) - sum(
-                    statistics.fmean(f(p) for p in k["pieces"]) / 1000
-                    for lab, f in ROWS if f and lab.startswith("  ") and lab[2] != " ")
-            elif label.endswith("calls"):
-                value = statistics.fmean(fn(p) for p in k["pieces"])
-            else:
-                value = statistics.fmean(fn(p) for p in k["pieces"]) / 1000
-            rows.append((label, value))
-        out[kind] = {
-            "n": n,
-            "plain_median_ms": statistics.median(k["plain"]),
-            "plain_max_ms": max(k["plain"]),
-            "timed_mean_ms": statistics.fmean(k["timed"]),
-            "rows": rows,
-            "alloc_bytes": statistics.fmean(k["alloc"]),
-            "panel_bytes": statistics.fmean(k["sent"]),
-        }
-    return out
+    return kinds
+
+
+def _figures(k):
+    """One kind's figures from its lists (_by_kind)."""
+    return {
+        "n": len(k["plain"]),
+        "plain_median_ms": statistics.median(k["plain"]),
+        "plain_max_ms": max(k["plain"]),
+        "timed_mean_ms": statistics.fmean(k["timed"]),
+        "rows": _rows(k),
+        "alloc_bytes": statistics.fmean(k["alloc"]),
+        "panel_bytes": statistics.fmean(k["sent"]),
+    }
+
+
+def _rows(k):
+    """[(label, mean ms, or mean calls)] for ROWS; the last row is what the others leave of the
+    instrumented step."""
+    rows = []
+    for label, fn in ROWS:
+        if fn is None:
+            value = statistics.fmean(k["timed"]) - sum(
+                statistics.fmean(f(p) for p in k["pieces"]) / 1000
+                for lab, f in ROWS if f and lab.startswith("  ") and lab[2] != " ")
+        elif label.endswith("calls"):
+            value = statistics.fmean(fn(p) for p in k["pieces"])
+        else:
+            value = statistics.fmean(fn(p) for p in k["pieces"]) / 1000
+        rows.append((label, value))
+    return rows
 
 
 def table(summary, data):
