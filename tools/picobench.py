@@ -28,6 +28,8 @@ printed).
 The emulator: one already running in $PICO_STATE is used (its saves and settings replaced) and
 left running; else one is started in $PICO_STATE (its kept flash image) or a temporary folder
 (a new board), and stopped.
+
+The bot and its samples are tools/picobot.py; this file gives the figures.
 """
 
 from __future__ import annotations
@@ -40,18 +42,14 @@ import time
 HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path[:0] = [HERE, os.path.join(os.path.dirname(HERE), "firmware")]
 
-from dicetray.panel import Panel  # noqa: E402
 from dicetray.rules import PRESETS  # noqa: E402
+from picobot import KINDS, QUIET_MS, SAMPLES, Bench, Keepalive, choose  # noqa: E402
 from picokit import Pico, PicoError, screen_of, unavailable  # noqa: E402
 
-SAMPLES = 10  # presses measured per kind, at least
-KINDS = ("keep", "throw", "stop", "result", "setup")
-QUIET_MS = 100  # the roll animation draws every 60 ms: a quieter bus means the panel is done
-MAX_PRESSES = 400
+__all__ = ["KINDS", "QUIET_MS", "SAMPLES", "Bench", "Keepalive", "choose", "empty",
+           "heap_figures", "percentile", "pico_figures", "summary", "table"]
+
 HEAP_MAX_PRESSES = 80
-KEEPALIVE_MS = Panel.refresh_ms
-KEEPALIVE_MARGIN_MS = 120  # how far off a predicted keepalive may be, either way
-KEEPALIVE_DRIFT_MS = 12  # each keepalive comes up to a main loop step late
 SETTINGS = {"players": 2, "preset": "classic",
             "options": dict(PRESETS["classic"].to_dict(), start="seat1")}
 HEAP_SETTINGS = dict(SETTINGS, options=dict(SETTINGS["options"], tokens=5))
@@ -116,131 +114,6 @@ def percentile(values, p):
     """Nearest-rank percentile, as tools/bench.py computes its own."""
     ordered = sorted(values)
     return ordered[max(1, -(-len(ordered) * p // 100)) - 1]
-
-
-def choose(screen, hints, kept):
-    """(key, kind) of the bot's next press; kind None: a press that is not measured.
-
-    On a turn: throw, then (P1 only, while throws are left) keep the first die once, then stop.
-    """
-    if screen == "setup":
-        return "OK", "setup"
-    if screen == "turn":
-        if hints == "ROLL:THROW":
-            return "ROLL", "throw"
-        if hints.startswith("123:KEEP") and not kept:
-            return "KEEP1", "keep"
-        if "OK:" in hints:
-            return "OK", "stop"
-        return "ROLL", "throw"
-    if screen == "contest":
-        return ("KEEP1" if hints.startswith("1:") else "ROLL"), None
-    if screen == "result":
-        return "OK", "result"
-    if screen in ("phase", "over", "notice", "resume", "standings"):
-        return "OK", None
-    raise PicoError("the bot does not know this screen (%s)" % screen)
-
-
-class Keepalive:
-    """Predicts the display's keepalive refreshes from the first main loop step after a boot."""
-
-    def __init__(self, period=KEEPALIVE_MS, margin=KEEPALIVE_MARGIN_MS,
-                 drift=KEEPALIVE_DRIFT_MS):
-        self.period, self.margin, self.drift = period, margin, drift
-        self.anchor = None
-
-    def booted(self, first_step):
-        self.anchor = first_step
-
-    def wait_before(self, now, window):
-        """Emulated ms to wait so that [now, now + window] holds no keepalive (0: go now)."""
-        n = 1
-        while True:
-            due = self.anchor + n * self.period
-            lo, hi = due - self.margin, due + n * self.drift + self.margin
-            if now + window < lo:
-                return 0
-            if now <= hi:
-                return hi - now + 1
-            n += 1
-
-
-class Bench:
-    """Plays the tray on one emulated Pico and collects latency samples per kind of press."""
-
-    def __init__(self, pico, samples=SAMPLES, log=print):
-        self.pico = pico
-        self.samples = samples
-        self.log = log
-        self.keepalive = Keepalive()
-        self.got = {k: [] for k in KINDS}
-        self.kept = False
-        self.spoiled = 0  # windows that met a keepalive after all (bytes tell): dropped
-
-    def boot(self, hold=None):
-        self.pico.powercycle(hold)
-        panel = self.pico.settle(fresh=True, until=lambda p: screen_of(p) is not None)
-        # The first step drew the boot screen just before the last write settle saw.
-        self.keepalive.booted(self.pico.last_write - 60)
-        return panel
-
-    def window(self, kind):
-        seen = [s["last_byte_ms"] for s in self.got.get(kind) or ()]
-        return (max(seen) if seen else 800) + QUIET_MS + 150
-
-    def press(self, key, kind):
-        """Press key (out of the keepalives' way); returns (figures, panel after)."""
-        while True:
-            wait = self.keepalive.wait_before(self.pico.now(), self.window(kind))
-            if not wait:
-                break
-            self.pico.wait(wait)
-        figures = self.pico.latency(key, quiet=QUIET_MS)
-        return figures, self.pico.panel()
-
-    def step(self, panel):
-        """One bot press from this panel; records it if measured. Returns the next panel."""
-        screen, hints = screen_of(panel), panel.hints()
-        key, kind = choose(screen, hints, self.kept)
-        figures, after = self.press(key, kind)
-        next_screen = screen_of(after)
-        if kind == "keep":
-            self.kept = True
-        if next_screen == "turn" and after.hints() == "ROLL:THROW":
-            self.kept = False  # a new turn
-        if kind == "result" and next_screen != "turn":
-            kind = None  # OK on a result that leads to a phase change or the end
-        if kind and figures["first_byte_ms"] is None:
-            raise PicoError("%s (%s) drew nothing: %r" % (kind, key, figures))
-        if kind and kind != "throw" and figures["bytes"] > self.frame_bytes:
-            self.spoiled += 1  # more than a whole frame: a keepalive was in the window
-        elif kind:
-            self.got[kind].append(figures)
-        return after
-
-    frame_bytes = 8 * (4 + 1 + 128) + 8  # a whole frame sent in spans, and a command or two
-
-    def missing(self, kinds):
-        return [k for k in kinds if len(self.got[k]) < self.samples]
-
-    def run(self):
-        # Setup presses: power up on the resume prompt, ROLL for a new game, OK to start it.
-        for _ in range(self.samples):
-            panel = self.boot()
-            while screen_of(panel) != "setup":
-                _, panel = self.press("ROLL" if screen_of(panel) == "resume" else "OK", None)
-            panel = self.step(panel)
-        self.log("Pico         %d setup presses measured; playing for the others ..."
-                 % len(self.got["setup"]))
-        presses = 0
-        while self.missing(KINDS[:4]):
-            presses += 1
-            if presses > MAX_PRESSES:
-                raise PicoError("still missing %s after %d presses"
-                                % (self.missing(KINDS), MAX_PRESSES))
-            panel = self.step(panel)
-        return self.got
 
 
 def heap_figures(pico, log=print):
