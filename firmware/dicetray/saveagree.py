@@ -10,6 +10,8 @@ from dicetray.state import (
     BOTH,
     CHARGE,
     DECHARGE,
+    DIE,
+    FIRST_OUT,
     HIGH,
     LOW,
     NOBODY,
@@ -55,7 +57,7 @@ def _check_start(game):
           and game.last is None and game.result is None, "the start phase holds a turn")
     _need(c is not None and c.why == WHO_STARTS, "the start phase is a roll-off for who starts")
     _need(c.want == (LOW if o.start == "throw_low" else HIGH)
-          and c.kind == ("die" if o.start == "die" else THROW) and c.stake is None,
+          and c.kind == (DIE if o.start == "die" else THROW) and c.stake is None,
           "the start roll-off does not follow the options")
     if c.round == 1:
         _need(c.players == list(range(game.n)), "the first start roll-off is everyone's")
@@ -66,7 +68,7 @@ def _check_start(game):
 
 def _check_rolls(c):
     _need(len(c.results) < len(c.players), "a finished contest is still open")
-    size = 1 if c.kind == "die" else 3
+    size = 1 if c.kind == DIE else 3
     _need(not [d for d in c.results if len(d) != size], "the contest's rolls are not its kind")
 
 
@@ -80,13 +82,13 @@ def _check_over(game):
     _need(game.last is not None and game.last.number == game.turn.number,
           "a game ends after a turn")
     if o.end == "first_out":
-        _need(r.reason == "first_out", "the result's reason does not follow the options")
+        _need(r.reason == FIRST_OUT, "the result's reason does not follow the options")
         top = max(game.tokens)
         _need(losers == [p for p in range(game.n) if game.tokens[p] == top],
               "the players holding the most tokens pay")
         _need(not [p for p in winners if game.tokens[p]], "a winner still holds tokens")
     else:
-        _need(r.reason != "first_out", "the result's reason does not follow the options")
+        _need(r.reason != FIRST_OUT, "the result's reason does not follow the options")
         _need(winners == game.out and losers == game.active()
               and game.tokens[losers[0]] == o.tokens, "the last holder holds every token")
 
@@ -171,7 +173,7 @@ def _check_settling(game):
     _need(top != bottom or not (o.two_player_pass and len(order) == 2),
           "two tied players pass the hand")
     groups = {HIGH: best, LOW: worst, BOTH: order if top == bottom else []}
-    _need(c.why == TIE and c.kind == (THROW if o.tie == "playoff" else "die"),
+    _need(c.why == TIE and c.kind == (THROW if o.tie == "playoff" else DIE),
           "a turn's tie is settled as the tie option says")
     _need(c.stake is None or (c.kind == THROW and c.round > 1),
           "a stake is announced only for a repeated play-off")

@@ -178,7 +178,8 @@ def _keep(app, bit):
 
 
 def act(app, now, verb, arg):
-    """Play verb ("throw", "stop", "announce") with arg, save the game, show what follows."""
+    """Play verb ("throw", "stop", "announce") with arg, show what follows; the game is saved
+    once the panel shows it (App.step)."""
     g = app.game
     before = g.current
     try:
