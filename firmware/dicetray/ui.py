@@ -6,55 +6,14 @@ get a compact one. The bottom line of every screen says what the buttons do now.
 """
 
 from dicetray import font
+from dicetray.draw import dice_row as _dice_row
+from dicetray.draw import die, pname
+from dicetray.draw import hints as _hints
+from dicetray.draw import title_and_lines as _title_and_lines
 from dicetray.rules import evaluate
 from dicetray.state import CHARGE, DIE, ESPAGNOLE, HIGH, LOW, WHO_STARTS
 
-# Pip positions per face on a 3x3 grid (column, row), columns/rows 0..2.
-_PIPS = (
-    b"",
-    b"\x11",
-    b"\x00\x22",
-    b"\x00\x11\x22",
-    b"\x00\x20\x02\x22",
-    b"\x00\x20\x11\x02\x22",
-    b"\x00\x10\x20\x02\x12\x22",
-)
 PHASE_NAMES = {"start": "START", "charge": "CHARGE", "decharge": "DECHARGE", "over": "OVER"}
-
-
-def pname(p):
-    return "P%d" % (p + 1)
-
-
-def die(fb, x, y, s, value, kept=False):
-    """A die of s x s pixels at (x, y); kept dice are drawn solid with dark pips; 0 is blank."""
-    fb.fill_rect(x, y, s, s, 1 if kept else 0)
-    fb.rect(x, y, s, s, 1)
-    if not kept:
-        fb.rect(x + 1, y + 1, s - 2, s - 2, 1)
-    for cx, cy in ((x, y), (x + s - 1, y), (x, y + s - 1), (x + s - 1, y + s - 1)):
-        fb.pixel(cx, cy, 0)  # rounded corners
-    if value == 0:
-        font.text(fb, "?", x + (s - 5) // 2, y + (s - 7) // 2, 1, 0 if kept else 1)
-        return
-    p = max(3, s // 6)
-    q = s // 4
-    for code in _PIPS[value]:
-        px = x + q + (code >> 4) * (s // 2 - q) - p // 2
-        py = y + q + (code & 15) * (s // 2 - q) - p // 2
-        fb.fill_rect(px, py, p, p, 0 if kept else 1)
-
-
-def _hints(fb, w, h, text):
-    # The last text row: what the buttons do now, inverted so it reads as a bar.
-    fb.fill_rect(0, h - 8, w, 8, 1)
-    font.centered(fb, text, h - 8, 1, 0, w)
-
-
-def _dice_row(fb, w, y, s, values, kept):
-    gap = (w - 3 * s) // 4
-    for i in range(3):
-        die(fb, gap + i * (s + gap), y, s, values[i] if values else 0, bool(kept & (1 << i)))
 
 
 def turn(fb, w, h, game, kept, faces=None):
@@ -269,34 +228,3 @@ def message(fb, w, h, title, lines, keys):
     """A title, a few lines, and the buttons: resume prompt, notices, safe mode, errors."""
     fb.fill(0)
     _title_and_lines(fb, w, h, title, lines, keys)
-
-
-def _title_and_lines(fb, w, h, title, lines, keys):
-    scale = 2 if font.width(title, 2) <= w and h >= 64 else 1
-    font.centered(fb, title, 0, scale, 1, w)
-    # 128x32: lines packed at 8 px, so two fit between the title and the hints, not one.
-    pitch = 9 if h >= 64 else 8
-    y = 8 * scale + 3 if h >= 64 else 8
-    for line in lines:
-        for text in _wrap(line, w):
-            if y + 7 > h - 8:
-                break
-            if text:
-                font.centered(fb, text, y, 1, 1, w)
-            y += pitch
-    _hints(fb, w, h, keys)
-
-
-def _wrap(text, w):
-    # A line too wide for the panel becomes two, split at the space that balances them best
-    # ("Save damaged:" / "kept as game.bad").
-    if font.width(text) <= w:
-        return (text,)
-    best = None
-    i = text.find(" ")
-    while i >= 0:
-        longest = max(i, len(text) - i - 1)
-        if best is None or longest < best[0]:
-            best = (longest, text[:i], text[i + 1 :])
-        i = text.find(" ", i + 1)
-    return (text,) if best is None else best[1:]
