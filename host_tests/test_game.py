@@ -129,3 +129,50 @@ def test_scripted_dice_run_out_loudly():
     g = new(dice=[1, 2])
     with pytest.raises(IndexError):
         g.throw()
+
+
+# ---- what the screens read after an action: places, the turn that ended, a decided contest ---
+
+
+def test_ranked_places_the_players_done_best_first():
+    g = new(players=4, dice=[6, 3, 2, 4, 2, 1, 2, 2, 1])
+    for _ in range(3):
+        g.throw()
+        g.stop()
+    # Classic: 421 beats any ordinary throw, and the nenette is the lowest of all.
+    assert g.ranked() == [1, 0, 2]  # P2 421, P1 632, P3 221
+    assert g.turn.order[:3] == [0, 1, 2] and g.turn.pos == 3
+
+
+@pytest.mark.parametrize("tie, places", [("later", [1, 0]), ("rolloff", [0, 1])])
+def test_ranked_equal_throws_follow_the_tie_rule_else_the_turn_order(tie, places):
+    g = new(players=3, dice=[6, 3, 2, 2, 3, 6], tie=tie)
+    for _ in range(2):
+        g.throw()
+        g.stop()
+    assert g.ranked() == places
+
+
+def test_the_turn_that_ended_stays_in_view_with_every_throw():
+    g = new(players=3, dice=[6, 3, 2, 4, 2, 1, 5, 3, 1])
+    for _ in range(3):
+        g.throw()
+        g.stop()
+    ended = g.ended
+    assert ended is not None and ended is not g.turn  # a new turn began
+    assert ended.finals == [[6, 3, 2], [4, 2, 1], [5, 3, 1]]
+    assert g.ranked(ended) == [1, 2, 0]  # 421, then 531 (the ace counts high), then 632
+    assert g.ranked() == []  # nobody is done in the new turn
+
+
+def test_a_decided_roll_off_stays_in_view_with_its_rolls():
+    g = new(players=2, dice=[6, 3, 2, 6, 3, 2, 5, 2])
+    for _ in range(2):
+        g.throw()
+        g.stop()
+    assert g.contest is not None and g.decided is None
+    g.throw()
+    g.throw()
+    contest, best, worst = g.decided
+    assert contest.players == [0, 1] and contest.results == [[5], [2]]
+    assert (best, worst) == ([0], [1]) and g.last.loser == 1

@@ -62,8 +62,13 @@ class Game:
       last                     how the last turn ended (a state.TurnResult), or None
       result                   how the game ended (a state.GameResult), or None
       current, over, max_throws(), may_stop_early(), can_throw(), can_keep(), can_stop(),
-      can_announce(), active()
+      can_announce(), active(), ranked(turn)
+      ended, decided           not saved, for the screens after an action: the turn that ended
+                               (a state.Turn), the contest decided (Contest, best, worst rollers)
     """
+
+    ended = None
+    decided = None
 
     def __init__(self, players, options, roll, _state=None):
         if isinstance(options, str):
@@ -143,6 +148,12 @@ class Game:
     def active(self):
         """Players still in the game, in seat order."""
         return [p for p in range(self.n) if p not in self.out]
+
+    def ranked(self, turn=None):
+        """Places in turn (this one) of the players done, best throw first; a tie: turn order."""
+        t = turn or self.turn
+        keys = [settle.key(self, i, t) for i in range(len(t.finals))]
+        return sorted(range(len(keys)), key=lambda i: (keys[i], -i), reverse=True)
 
     # ---- actions -----------------------------------------------------------------------
 

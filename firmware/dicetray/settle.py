@@ -59,10 +59,11 @@ def finish_player(g):
         _resolve_turn(g)
 
 
-def key(g, i):
-    """Sort key of the i-th player of the turn: strength, then the tie rules that need no dice."""
+def key(g, i, t=None):
+    """Sort key of the i-th player of turn t (this one): strength, then the tie rules that need
+    no dice."""
     o = g.opts
-    t = g.turn
+    t = t or g.turn
     combo = evaluate(t.finals[i], o)
     later = o.tie == "later" or (o.nenette_later_wins and combo.kind == K_NENETTE)
     return (combo.strength, -t.counts[i] if o.fewer_throws_win else 0, i if later else 0)
@@ -143,6 +144,7 @@ def _close_contest(g):
     high = [p for p, k in zip(players, keys) if k == top]
     low = [p for p, k in zip(players, keys) if k == bottom]
     want = c.want
+    g.decided = (c, high, low)  # for the screens: the rolls, and the best and worst of them
     if c.why == WHO_STARTS:
         _who_starts(g, c, high if want == HIGH else low)
         return
@@ -242,6 +244,7 @@ def _best_of_turn(g, loser):
 
 
 def _summary(g, winner, loser, moved, passed):
+    g.ended = g.turn  # for the screens: every throw of the turn that ended
     return TurnResult(g.turn.number, g.phase, winner, loser, moved,
                       list(_final_of(g, winner)), list(_final_of(g, loser)), passed)
 
