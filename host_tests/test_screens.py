@@ -47,3 +47,13 @@ def test_two_runs_give_the_same_pictures(shots):
     again = screens.render()
     assert [(s.name, s.bits) for s in again] == [(s.name, s.bits) for s in shots]
     assert screens.png_bytes(again[0]) == screens.png_bytes(shots[0])
+
+
+def test_the_hint_bar_has_a_lit_row_above_and_below_its_text_and_a_dark_row_above_it(shots):
+    for shot in shots:
+        w, h = shot.width, shot.height
+        rows = [shot.bits[y * w : (y + 1) * w] for y in range(h)]
+        assert rows[h - 9] == b"\x01" * w, "%s: glyph tops touch the bar's top edge" % shot.name
+        assert rows[h - 1] == b"\x01" * w, "%s: glyphs touch the bar's bottom edge" % shot.name
+        assert rows[h - 10] == bytes(w), "%s: the screen touches the hint bar" % shot.name
+        assert any(not b for b in b"".join(rows[h - 8 : h - 1])), "%s: no hint" % shot.name

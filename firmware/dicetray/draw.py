@@ -48,20 +48,27 @@ def dice_row(fb, w, y, s, values, kept):
 
 
 def hints(fb, w, h, text):
-    # The last text row: what the buttons do now, inverted so it reads as a bar.
-    fb.fill_rect(0, h - 8, w, 8, 1)
+    # The last text row: what the buttons do now, inverted so it reads as a bar, with a lit row
+    # above and below the letters so that no stroke merges into the dark around the bar. What
+    # is drawn above it ends by row BOTTOM, a dark row between.
+    fb.fill_rect(0, h - 9, w, 9, 1)
     font.centered(fb, text, h - 8, 1, 0, w)
+
+
+def bottom(h):
+    """The last pixel row a screen may draw on above the hint bar (a dark row between)."""
+    return h - 11
 
 
 def title_and_lines(fb, w, h, title, lines, keys):
     scale = 2 if font.width(title, 2) <= w and h >= 64 else 1
     font.centered(fb, title, 0, scale, 1, w)
-    # 128x32: lines packed at 8 px, so two fit between the title and the hints, not one.
+    # 128x32: the title and one line fit above the hints.
     pitch = 9 if h >= 64 else 8
     y = 8 * scale + 3 if h >= 64 else 8
     for line in lines:
         for text in wrap(line, w):
-            if y + 7 > h - 8:
+            if y + 6 > bottom(h):
                 break
             if text:
                 font.centered(fb, text, y, 1, 1, w)

@@ -6,8 +6,8 @@ get a compact one. The bottom line of every screen says what the buttons do now.
 """
 
 from dicetray import font
+from dicetray.draw import bottom, die, pname
 from dicetray.draw import dice_row as _dice_row
-from dicetray.draw import die, pname
 from dicetray.draw import hints as _hints
 from dicetray.draw import title_and_lines as _title_and_lines
 from dicetray.rules import evaluate
@@ -40,10 +40,10 @@ def turn(fb, w, h, game, kept, faces=None):
         line2 = "%d THROW%s" % (limit, "S" if limit > 1 else "")
     keys = _turn_keys(game)
     if h < 64:
-        _dice_row(fb, 78, 0, 23, values, kept)  # a dark row between dice and hints
+        _dice_row(fb, 78, 0, 22, values, kept)
         font.text(fb, pname(p), 80, 0, 2)
         font.text(fb, "%d/%d" % (count, limit), 106, 4)
-        font.text(fb, money, 80, 16)
+        font.text(fb, money, 80, 15)
         _hints(fb, w, h, keys)
         return
     font.text(fb, pname(p), 0, 0, 2)
@@ -175,7 +175,7 @@ def standings(fb, w, h, game, unsaved=False):
     big = game.n <= 6 and h >= 64
     scale = 2 if big else 1
     row_h = 16 if big else 8
-    fit = (h - 17 - 7 * scale) // row_h + 1  # rows between the head line and the hints
+    fit = (bottom(h) - 8 - 7 * scale) // row_h + 1  # rows between the head line and the hints
     cols = 2 if (game.n + 1) // 2 <= fit else 4  # 4: a 128x32 panel with 5+ players
     rows = (game.n + cols - 1) // cols
     colw = w // cols
