@@ -58,6 +58,7 @@ def _classic_first_turn(rig):
     rig.play("o")
     rig.play("rrro", [1, 5, 6], [2, 4, 6], [6, 3, 2])  # P4: exactly three throws too
     rig.play("rrro", [2, 3, 6], [1, 1, 5], [4, 2, 1])  # P1: 421
+    rig.snap("turn_to_beat", PLAY, "a follower's turn: the best and lowest throws so far")
     rig.play("rrro", [3, 5, 5], [1, 6, 4], [2, 6, 3])  # P2: 632 like P4: a roll-off for last
     rig.play("r", [5])
     rig.snap("tie_rolloff", PLAY, "a tie for the worst throw: a roll-off with one die")

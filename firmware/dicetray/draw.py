@@ -22,6 +22,11 @@ def pname(p):
     return "P%d" % (p + 1)
 
 
+def dice_str(dice):
+    """A throw as its digits, highest first as a combination's name writes them: "421"."""
+    return "".join(str(d) for d in sorted(dice, reverse=True))
+
+
 def die(fb, x, y, s, value, kept=False):
     """A die of s x s pixels at (x, y); kept dice are drawn solid with dark pips; 0 is blank."""
     fb.fill_rect(x, y, s, s, 1 if kept else 0)

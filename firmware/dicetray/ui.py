@@ -6,7 +6,7 @@ get a compact one. The bottom line of every screen says what the buttons do now.
 """
 
 from dicetray import font
-from dicetray.draw import bottom, die, pname
+from dicetray.draw import bottom, dice_str, die, pname
 from dicetray.draw import dice_row as _dice_row
 from dicetray.draw import hints as _hints
 from dicetray.draw import title_and_lines as _title_and_lines
@@ -17,46 +17,57 @@ PHASE_NAMES = {"start": "START", "charge": "CHARGE", "decharge": "DECHARGE", "ov
 
 
 def turn(fb, w, h, game, kept, faces=None):
-    """The current player's turn: dice (faces: animation faces), kept marks, throw n of limit."""
+    """The current player's turn: dice (faces: animation faces), kept marks, throw n of limit,
+    and on 128x64 the throw to beat: the turn's best and lowest throws so far."""
     fb.fill(0)
     p = game.current
     t = game.turn
     values = faces or t.dice
     count = t.count
     limit = game.max_throws()
-    o = game.opts
     if game.phase == CHARGE:
         money = "POT %d" % game.pot
     else:
         money = "HAS %d" % game.tokens[p]
-    # Fields keep their places from one throw to the next, so a throw redraws only what changed
-    # (the display driver sends only changed columns).
-    throws = "THROW %s/%d" % (count or "-", limit)
-    if count:
-        line2 = evaluate(t.dice, o).name
-    elif t.limit == 0 or (game.may_stop_early() and limit > 1):
-        line2 = "UP TO %d" % limit
-    else:
-        line2 = "%d THROW%s" % (limit, "S" if limit > 1 else "")
-    keys = _turn_keys(game)
+    _hints(fb, w, h, _turn_keys(game))
     if h < 64:
         _dice_row(fb, 78, 0, 22, values, kept)
         font.text(fb, pname(p), 80, 0, 2)
         font.text(fb, "%d/%d" % (count, limit), 106, 4)
         font.text(fb, money, 80, 15)
-        _hints(fb, w, h, keys)
         return
+    # Fields keep their places from one throw to the next, so a throw redraws only what changed
+    # (the display driver sends only changed columns).
     font.text(fb, pname(p), 0, 0, 2)
-    font.text(fb, throws, 28, 0)
+    font.text(fb, "THROW %s/%d" % (count or "-", limit), 28, 0)
     font.text(fb, money, w - font.width(money), 0)
+    if count:
+        line2 = evaluate(t.dice, game.opts).name
+    elif t.limit == 0 or (game.may_stop_early() and limit > 1):
+        line2 = "UP TO %d" % limit
+    else:
+        line2 = "%d THROW%s" % (limit, "S" if limit > 1 else "")
     phase = PHASE_NAMES[game.phase]
     right = w - font.width(line2)
     if 28 + font.width(phase) + 6 > right:
         phase = "CHG" if game.phase == CHARGE else "DCH"
     font.text(fb, phase, 28, 8)
     font.text(fb, line2, right, 8)
-    _dice_row(fb, w, 18, 30, values, kept)
-    _hints(fb, w, h, keys)
+    _dice_row(fb, w, 16, 30, values, kept)
+    _to_beat(fb, w, game)
+
+
+def _to_beat(fb, w, game):
+    # Under the dice: the turn's best and lowest throws so far and who made them.
+    t = game.turn
+    places = game.ranked()
+    if not places:
+        font.centered(fb, "NOTHING TO BEAT YET", 47, 1, 1, w)
+        return
+    top = "TOP %s %s" % (pname(t.order[places[0]]), dice_str(t.finals[places[0]]))
+    low = "LOW %s %s" % (pname(t.order[places[-1]]), dice_str(t.finals[places[-1]]))
+    font.text(fb, top, 0, 47)
+    font.text(fb, low, w - font.width(low), 47)
 
 
 def _turn_keys(game):
