@@ -40,3 +40,46 @@ def test_a_turn_shows_the_best_and_lowest_throws_so_far_and_who_made_them():
     panel = glass(rig)
     assert panel.read(0, scale=2) == "P4"
     assert (panel.read(47, x1=64), panel.read(47, x0=64)) == ("TOP P2 421", "LOW P3 221")
+
+
+def cell(panel, y, col, cols=2):
+    """The words of one table cell (dark on a lit cell or lit on dark), and whether it is lit."""
+    w = 128 // cols
+    x0, x1 = col * w, col * w + w - 1
+    lit = panel.pixel(x0, y - 1) == 1
+    return " ".join(panel.read(y, ink=0 if lit else 1, x0=x0, x1=x1).split()), lit
+
+
+def column_cells(panel, y, rows, cols=2):
+    return [cell(panel, y + 9 * r, c, cols) for c in range(cols) for r in range(rows)]
+
+
+# Eight throws of one throw each (P1 stops after one, so the limit is one), and their places by
+# the classic ranking: 421, then the fiche 1-1-6, brelan 5, the suite 6-5-4, then the ordinary
+# throws by their highest dice (662 > 632 > 322), and the nenette last of all.
+EIGHT = ([6, 3, 2], [4, 2, 1], [5, 5, 5], [1, 1, 6], [6, 5, 4], [3, 2, 2], [2, 2, 1], [6, 6, 2])
+PLACES = ["P2 421", "P4 611", "P3 555", "P5 654", "P8 662", "P1 632", "P6 322", "P7 221"]
+
+
+def test_the_table_lists_every_throw_of_the_turn_best_first_and_every_token():
+    rig = new_game(8)
+    for dice in EIGHT[:7]:
+        rig.play("ro", dice)
+    rig.play("O")  # long OK: the table, while P8 is still to throw
+    panel = glass(rig)
+    assert panel.read(0) == "CHARGE POT 21"
+    done = [p for p in PLACES if p != "P8 662"]
+    assert column_cells(panel, 10, 4) == [(p + " 0", False) for p in done] + [("P8 0", True)]
+    assert panel.hints() == "OK:BACK HOLD OK:QUIT"
+
+
+def test_the_result_shows_every_throw_best_first_every_token_and_the_pot():
+    rig = new_game(8)
+    for dice in EIGHT:
+        rig.play("ro", dice)
+    panel = glass(rig)
+    # The nenette loses; in classic it takes 2 tokens from the pot whatever the best throw was.
+    assert panel.read(0) == "P7 LOSES: TAKES 2"
+    tokens = {"P7": 2}
+    want = [(p + " " + str(tokens.get(p[:2], 0)), p[:2] == "P7") for p in PLACES]
+    assert column_cells(panel, 10, 5) == want + [("POT 19", False), ("", False)]

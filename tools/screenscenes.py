@@ -59,14 +59,14 @@ def _classic_first_turn(rig):
     rig.play("rrro", [1, 5, 6], [2, 4, 6], [6, 3, 2])  # P4: exactly three throws too
     rig.play("rrro", [2, 3, 6], [1, 1, 5], [4, 2, 1])  # P1: 421
     rig.snap("turn_to_beat", PLAY, "a follower's turn: the best and lowest throws so far")
+    rig.play("O")
+    rig.snap("standings_4", STANDINGS, "the table (long OK): this turn's throws and the tokens")
+    rig.play("o")
     rig.play("rrro", [3, 5, 5], [1, 6, 4], [2, 6, 3])  # P2: 632 like P4: a roll-off for last
     rig.play("r", [5])
     rig.snap("tie_rolloff", PLAY, "a tie for the worst throw: a roll-off with one die")
     rig.play("r", [2])
     rig.snap("result", RESULT, "the turn's result: who lost, tokens moved, the two throws")
-    rig.play("o")
-    rig.play("O")
-    rig.snap("standings_4", STANDINGS, "standings (long OK), 4 players")
     rig.play("o")
 
 
@@ -157,7 +157,7 @@ def eight_players(shots):
     g.tokens[:] = [3, 0, 7, 2, 0, 5, 4, 0]
     g.out[:] = [1, 4, 7]
     rig.play("O")
-    rig.snap("standings_8", STANDINGS, "standings, 8 players (-- : out, a winner)")
+    rig.snap("standings_8", STANDINGS, "the table, 8 players (--: out, a winner)")
 
 
 def small_panel(shots):

@@ -65,6 +65,21 @@ def bottom(h):
     return h - 11
 
 
+def cells(fb, w, y, rows, items):
+    """The table's cells: items (left text, right text, lit) column by column, rows high from
+    y at a 9-pixel pitch, as many columns as they need; a lit cell is inverted, with a pixel of
+    lit margin round its text. The right text stops short of the next column's left text."""
+    colw = w // ((len(items) + rows - 1) // rows)
+    for k in range(len(items)):
+        left, right, lit = items[k]
+        x = (k // rows) * colw
+        cy = y + (k % rows) * 9
+        if lit:
+            fb.fill_rect(x, cy - 1, colw - 1, 9, 1)
+        font.text(fb, left, x + 1, cy, 1, 0 if lit else 1)
+        font.text(fb, right, x + colw - colw // 8 - font.width(right), cy, 1, 0 if lit else 1)
+
+
 def title_and_lines(fb, w, h, title, lines, keys):
     scale = 2 if font.width(title, 2) <= w and h >= 64 else 1
     font.centered(fb, title, 0, scale, 1, w)

@@ -6,8 +6,9 @@ get a compact one. The bottom line of every screen says what the buttons do now.
 """
 
 from dicetray import font
-from dicetray.draw import bottom, dice_str, die, pname
+from dicetray.draw import cells as _cells
 from dicetray.draw import dice_row as _dice_row
+from dicetray.draw import dice_str, die, pname
 from dicetray.draw import hints as _hints
 from dicetray.draw import title_and_lines as _title_and_lines
 from dicetray.rules import evaluate
@@ -142,25 +143,36 @@ def _roll_str(dice):
 
 
 def result(fb, w, h, game):
-    """The end of a turn: who lost, who won, how many tokens moved, and the two throws."""
+    """The end of a turn: who lost and what moved, then each throw, best first, with the tokens
+    each player holds now, and the pot (128x32: the best and the lowest throw only)."""
     fb.fill(0)
     last = game.last
-    o = game.opts
+    t = game.ended
     if last.passed:
-        lines = ("TIE", "NOTHING PAID", "HAND PASSES", "")
+        title = "TIE: HAND PASSES"
+    elif last.phase == CHARGE:
+        title = "%s LOSES: TAKES %d" % (pname(last.loser), last.amount)
     else:
-        lo, wi, n = last.loser, last.winner, last.amount
-        if last.phase == CHARGE:
-            how = "TAKES %d FROM POT" % n
-        else:
-            how = "GETS %d FROM %s" % (n, pname(wi))
-        lines = (
-            pname(lo) + " LOSES",
-            how,
-            "%s %s" % (pname(wi), evaluate(last.wdice, o).name),
-            "%s %s" % (pname(lo), evaluate(last.ldice, o).name),
-        )
-    _title_and_lines(fb, w, h, lines[0], lines[1:], "OK:NEXT")
+        title = "%s LOSES: %s GIVES %d" % (pname(last.loser), pname(last.winner), last.amount)
+    font.centered(fb, title, 0, 1, 1, w)
+    # The winner first and the loser last, though a roll-off may have settled a tie.
+    order = [t.order[i] for i in game.ranked(t)]
+    for p, at in ((last.winner, 0), (last.loser, len(order))):
+        order.remove(p)
+        order.insert(at, p)
+    items = [(pname(p) + " " + dice_str(t.finals[t.order.index(p)]), _tokens(game, p),
+              p == last.loser and not last.passed) for p in order]
+    items += [(pname(p), "--", False) for p in game.out if p not in order]
+    if h < 64:
+        items = [items[0], items[len(order) - 1]]
+    elif last.phase == CHARGE:
+        items.append(("POT", str(game.pot), False))
+    _cells(fb, w, 10, (len(items) + 1) // 2, items)
+    _hints(fb, w, h, "OK:NEXT")
+
+
+def _tokens(game, p):
+    return "--" if p in game.out else str(game.tokens[p])
 
 
 def phase(fb, w, h, game):
@@ -175,30 +187,31 @@ def phase(fb, w, h, game):
 
 
 def standings(fb, w, h, game, unsaved=False):
-    """Every player's tokens, the pot and the phase (and a warning if saving fails)."""
+    """The table: every player's tokens (--: left as a winner), the pot and the phase, and on
+    128x64 this turn's throws, best first, then who is still to throw; whose turn it is is lit.
+    A warning if saving fails."""
     fb.fill(0)
-    head = PHASE_NAMES[game.phase]
-    if game.pot:
-        head += " POT %d" % game.pot
-    if unsaved:
-        head = "NOT SAVED! " + head
-    font.text(fb, head, 0, 0)
-    big = game.n <= 6 and h >= 64
-    scale = 2 if big else 1
-    row_h = 16 if big else 8
-    fit = (bottom(h) - 8 - 7 * scale) // row_h + 1  # rows between the head line and the hints
-    cols = 2 if (game.n + 1) // 2 <= fit else 4  # 4: a 128x32 panel with 5+ players
-    rows = (game.n + cols - 1) // cols
-    colw = w // cols
-    margin = 6 if cols == 2 else 1  # tokens clear of the next column's bullet / of the name
-    for p in range(game.n):
-        x = (p // rows) * colw
-        y = 9 + (p % rows) * row_h
-        t = "--" if p in game.out else str(game.tokens[p])
-        if p == game.current:
-            font.text(fb, "|", x, y + (row_h - 8) // 2)  # whose turn it is
-        font.text(fb, pname(p), x + 6, y, scale)
-        font.text(fb, t, x + colw - margin - font.width(t, scale), y, scale)
+    wide = h >= 64
+    t = game.turn
+    places = game.ranked()
+    seen = [t.order[i] for i in places] + t.order[len(places):]
+    seen += [p for p in range(game.n) if p not in seen]
+    items = []
+    for k in range(game.n):
+        p = seen[k]
+        left = pname(p)
+        if wide and k < len(places):
+            left += " " + dice_str(t.finals[places[k]])
+        items.append((left, _tokens(game, p), p == game.current))
+    rows = (game.n + 1) // 2 if wide else (game.n + 3) // 4
+    if rows == 1 or wide:  # 128x32: no head line when the players need two rows
+        head = "NOT SAVED!" if unsaved else PHASE_NAMES[game.phase]
+        if game.pot:
+            head += " POT %d" % game.pot
+        font.text(fb, head, 0, 0)
+        _cells(fb, w, 10, rows, items)
+    else:
+        _cells(fb, w, 1, rows, items)
     _hints(fb, w, h, "OK:BACK HOLD OK:QUIT")
 
 
