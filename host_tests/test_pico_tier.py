@@ -23,11 +23,11 @@ from trayhost.autoplay import ScriptedDice
 from trayhost.pins import ticks_diff
 
 SETUP_HINTS = "1:^ 2:~ 3:- R:+ OK:GO"
-# ui.turn's dice row on a 128x64 panel: three 30-pixel dice at y=16, 9 pixels apart. A kept
+# ui.turn's dice row on a 128x64 panel: three 24-pixel dice at y=24, 14 pixels apart. A kept
 # die is drawn solid: a pixel just inside its double border is lit only then.
-DIE_X = (9, 48, 87)
-DIE_Y = 16
-DIE_SIZE = 30
+DIE_X = (14, 52, 90)
+DIE_Y = 24
+DIE_SIZE = 24
 # A truncated save (power lost while writing, on a filesystem without atomic rename), and one
 # nested 550 levels deep (6.5 KB): parsing or printing it recursively overflows the Pico's stack.
 TRUNCATED = b'{"format": "dicetray-game", "vers'

@@ -162,7 +162,7 @@ def assert_result_sane(game):
 # drawn solid, so (x + 2, y + 2), never a pip, is lit exactly when it is kept.
 def kept_marks(tray):
     rows = tray.i2c.panel.pixels()
-    return [bool(rows[20][9 + 39 * i + 2]) for i in range(3)]
+    return [bool(rows[26][14 + 38 * i + 2]) for i in range(3)]  # ui.turn: 24-pixel dice at y=24
 
 
 # ---- 1. every preset, played to its end through the buttons --------------------------------

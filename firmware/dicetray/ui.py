@@ -54,21 +54,24 @@ def turn(fb, w, h, game, kept, faces=None):
         phase = "CHG" if game.phase == CHARGE else "DCH"
     font.text(fb, phase, 28, 8)
     font.text(fb, line2, right, 8)
-    _dice_row(fb, w, 16, 30, values, kept)
+    # The throw to beat in one page of the panel's memory (rows 16..23) and the dice in three
+    # (24..47): a change there resends those pages only, and rows 48..54 stay dark, so going
+    # to or from the result screen resends one page less (tools/bench.py's bytes per press).
     _to_beat(fb, w, game)
+    _dice_row(fb, w, 24, 24, values, kept)
 
 
 def _to_beat(fb, w, game):
-    # Under the dice: the turn's best and lowest throws so far and who made them.
+    # Above the dice: the turn's best and lowest throws so far and who made them.
     t = game.turn
     places = game.ranked()
     if not places:
-        font.centered(fb, "NOTHING TO BEAT YET", 47, 1, 1, w)
+        font.centered(fb, "NOTHING TO BEAT YET", 16, 1, 1, w)
         return
     top = "TOP %s %s" % (pname(t.order[places[0]]), dice_str(t.finals[places[0]]))
     low = "LOW %s %s" % (pname(t.order[places[-1]]), dice_str(t.finals[places[-1]]))
-    font.text(fb, top, 0, 47)
-    font.text(fb, low, w - font.width(low), 47)
+    font.text(fb, top, 0, 16)
+    font.text(fb, low, w - font.width(low), 16)
 
 
 def _turn_keys(game):
