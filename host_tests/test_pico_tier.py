@@ -137,13 +137,17 @@ def test_a_game_through_the_buttons_survives_a_power_cut(pico):
         host.key(k)
         assert_shows(panel, drawn(host), "after %s" % key)
         assert figures["first_byte_ms"] is not None and figures["bytes"] > 0
-    assert screen_of(panel) == "contest" and "P1:- P2:-" in panel.read(47)
+    assert screen_of(panel) == "contest" and panel.read(17, ink=0, x1=63) == "P1"
 
-    for _ in range(20):  # ties roll again
+    for _ in range(20):  # each roll stays in view; ties roll again after their outcome
         _, panel = press(pico, "ROLL")
-        if screen_of(panel) == "phase":
-            break
+        if screen_of(panel) == "outcome":
+            if "STARTS" in panel.read(0, scale=2):
+                break
+            _, panel = press(pico, "OK")
         assert screen_of(panel) == "contest", panel.text()
+    assert "STARTS" in panel.read(0, scale=2), panel.text()
+    _, panel = press(pico, "OK")
     assert screen_of(panel) == "phase", panel.text()
     _, panel = press(pico, "OK")
     assert screen_of(panel) == "turn" and panel.hints() == "ROLL:THROW", panel.text()

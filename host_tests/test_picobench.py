@@ -25,6 +25,7 @@ def test_the_bot_plays_every_screen(shots):
     assert bot("turn_last_throw", kept=True) == ("OK", "stop")
     assert bot("result") == ("OK", "result")
     assert bot("start_rolloff") == ("ROLL", None)
+    assert bot("start_decided") == ("OK", None)
     assert bot("playoff_stake") == ("KEEP1", None)  # play for what is
     assert bot("phase_charge") == ("OK", None)
     assert bot("over") == ("OK", None)

@@ -36,7 +36,8 @@ def test_headless_plays_a_whole_game_to_the_end(tmp_path):
     keys = "o" + "rrrroo" * 150
     out = sim("--headless", "--seed", "2", "--keys", keys)
     assert out.returncode == 0, out.stderr
-    assert "games over: 1," in out.stdout or "games over: 2," in out.stdout
+    over = int(out.stdout.split("games over: ")[1].split(",")[0])
+    assert over >= 1  # how many depends on the screens ROLL passes (a roll-off's outcome too)
     count = int(out.stdout.strip().splitlines()[-1].split()[0])
     assert count > 50
 

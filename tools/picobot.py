@@ -45,7 +45,7 @@ def choose(screen, hints, kept):
         return ("KEEP1" if hints.startswith("1:") else "ROLL"), None
     if screen == "result":
         return "OK", "result"
-    if screen in ("phase", "over", "notice", "resume", "standings"):
+    if screen in ("phase", "outcome", "over", "notice", "resume", "standings"):
         return "OK", None
     raise PicoError("the bot does not know this screen (%s)" % screen)
 

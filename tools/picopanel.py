@@ -165,6 +165,7 @@ SCREENS = {
     "1:^ 2:~ 3:- R:+ OK:GO": "setup",
     "OK:NEXT": "result",
     "OK:GO ON": "phase",
+    "OK:CONTINUE": "outcome",
     "OK:NEW GAME": "over",  # or a notice (SAVE LOST): see screen_of
     "OK:RESUME ROLL:NEW": "resume",
     "OK:BACK HOLD OK:QUIT": "standings",
@@ -174,8 +175,8 @@ SCREENS = {
 
 
 def screen_of(panel):
-    """setup, turn, contest, result, phase, over, notice, resume, standings, safe, error, or
-    None (a blank or unknown picture)."""
+    """setup, turn, contest, outcome, result, phase, over, notice, resume, standings, safe,
+    error, or None (a blank or unknown picture)."""
     hints = panel.hints()
     screen = SCREENS.get(hints)
     if screen == "over" and panel.read(0, scale=2) == "SAVE LOST":

@@ -7,7 +7,7 @@ played on with keys. Everything is scripted, so two runs give the same pictures.
 import trayhost  # noqa: F401  (first: the firmware importable as on the Pico)
 from dicetray import runner
 from dicetray.display import Display
-from dicetray.screens import NOTICE, OVER, PHASE, PLAY, RESULT, RESUME, SETUP, STANDINGS
+from dicetray.screens import NOTICE, OUTCOME, OVER, PHASE, PLAY, RESULT, RESUME, SETUP, STANDINGS
 from dicetray.store import Store
 from screenrig import Rig, Shot, panel_bits
 from trayhost.oled import FakeI2C
@@ -42,6 +42,8 @@ def _classic_who_starts(rig):
     rig.play("rr", [6, 5, 3], [6, 3, 1])
     rig.snap("start_rolloff", PLAY, "who starts: everybody throws, the best throw starts")
     rig.play("rr", [3, 3, 3], [6, 6, 2])
+    rig.snap("start_decided", OUTCOME, "who starts is decided: every throw, who starts")
+    rig.play("o")
     rig.snap("phase_charge", PHASE, "the charge begins: the pot, who starts")
 
 
@@ -66,6 +68,8 @@ def _classic_first_turn(rig):
     rig.play("r", [5])
     rig.snap("tie_rolloff", PLAY, "a tie for the worst throw: a roll-off with one die")
     rig.play("r", [2])
+    rig.snap("tie_decided", OUTCOME, "the roll-off is decided: who loses the tie")
+    rig.play("o")
     rig.snap("result", RESULT, "the turn's result: who lost, tokens moved, the two throws")
     rig.play("o")
 
@@ -107,7 +111,7 @@ def espagnole(shots):
     """Jackpot rules: the charge ends with one player holding every token."""
     rig = Rig(shots)
     _choose(rig, 3, 1)
-    rig.play("rrr", [3], [6], [2])  # one die each: P2 starts
+    rig.play("rrro", [3], [6], [2])  # one die each: P2 starts
     g = rig.game
     g.tokens[:] = [0, 20, 0]
     g.pot = 1
@@ -124,8 +128,7 @@ def tie_pass(shots):
     """Bar41 rules, two players: a tie passes the hand."""
     rig = Rig(shots)
     _choose(rig, 2, 3)
-    rig.play("rr", [4], [2])
-    rig.play("o")
+    rig.play("rroo", [4], [2])
     rig.play("ro", [6, 5, 2])
     rig.play("ro", [6, 5, 2])
     rig.snap("result_tie_pass", RESULT, "two players tie: nothing is paid, the hand passes")
@@ -135,22 +138,22 @@ def playoff(shots):
     """Le bon rules: a tie for the worst throw is played off with three dice, from the last."""
     rig = Rig(shots)
     _choose(rig, 3, 4)
-    rig.play("rrr", [5], [2], [3])
-    rig.play("o")
+    rig.play("rrroo", [5], [2], [3])
     rig.play("ro", [4, 2, 1])
     rig.play("ro", [6, 5, 3])
     rig.play("ro", [6, 5, 3])
     rig.play("r", [6, 4, 2])
     rig.snap("playoff", PLAY, "a play-off: three dice, from the last of the tied players")
     rig.play("r", [6, 4, 2])
+    rig.snap("playoff_again", OUTCOME, "a play-off tied again: the tied players play again")
+    rig.play("o")
     rig.snap("playoff_stake", PLAY, "a play-off tied again: play for what is or what comes")
 
 
 def eight_players(shots):
     rig = Rig(shots)
     _choose(rig, 8, 4)
-    rig.play("r" * 8, [6], [2], [3], [4], [5], [1], [2], [3])
-    rig.play("o")
+    rig.play("r" * 8 + "oo", [6], [2], [3], [4], [5], [1], [2], [3])
     g = rig.game  # well into the décharge, three players out
     g.phase = "decharge"
     g.pot = 0
@@ -164,7 +167,8 @@ def small_panel(shots):
     rig = Rig(shots, height=32)
     rig.play("o")
     rig.play("rrrr", [6, 5, 3], [6, 3, 1], [3, 3, 3], [6, 6, 2])
-    rig.play("o")
+    rig.snap("outcome_32", OUTCOME, "who starts, decided, on a 128x32 panel")
+    rig.play("oo")
     rig.play("r1", [4, 5, 2])
     rig.snap("turn_32", PLAY, "a turn on a 128x32 panel")
     rig.play("O")

@@ -26,6 +26,7 @@ STANDINGS = "standings"
 OVER = "over"
 RESUME = "resume"
 NOTICE = "notice"
+OUTCOME = "outcome"  # a roll-off or play-off decided
 
 # Tunes: frequency (Hz), milliseconds, frequency, milliseconds...; 0 Hz is a rest. Flat: one
 # tuple a tune, not one a note (RAM).
@@ -182,6 +183,7 @@ def act(app, now, verb, arg):
     once the panel shows it (App.step)."""
     g = app.game
     before = g.current
+    contest = g.contest
     try:
         if verb == "throw":
             events = g.throw(arg)
@@ -197,6 +199,9 @@ def act(app, now, verb, arg):
     if g.current != before or g.turn.count == 0:
         app.kept = 0
     _after_events(app, events)
+    if contest is not None and g.contest is not contest:  # decided: show how, then go on
+        app.after.insert(0, app.screen)
+        app.show(OUTCOME)
     if verb == "throw":
         app.clock.beep(SND_ROLL)
         if app.screen == PLAY and g.contest is None and g.turn.count:
@@ -233,6 +238,14 @@ def result(app, key, long, now):
     """A turn's result: who lost to whom, the tokens moved, the two throws. OK/ROLL: next."""
     if key is None:
         ui.result(app.fb, app.w, app.h, app.game)
+    elif key == "OK" or key == "ROLL":
+        app.show(app.after.pop(0) if app.after else PLAY)
+
+
+def outcome(app, key, long, now):
+    """A roll-off or play-off decided: every roll, who it picked. OK/ROLL: what follows."""
+    if key is None:
+        ui.outcome(app.fb, app.w, app.h, app.game)
     elif key == "OK" or key == "ROLL":
         app.show(app.after.pop(0) if app.after else PLAY)
 
@@ -305,4 +318,5 @@ UNITS = {
     OVER: over,
     RESUME: resume,
     NOTICE: notice,
+    OUTCOME: outcome,
 }

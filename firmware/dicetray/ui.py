@@ -8,7 +8,7 @@ get a compact one. The bottom line of every screen says what the buttons do now.
 from dicetray import font
 from dicetray.draw import cells as _cells
 from dicetray.draw import dice_row as _dice_row
-from dicetray.draw import dice_str, die, pname
+from dicetray.draw import dice_str, pname
 from dicetray.draw import hints as _hints
 from dicetray.draw import title_and_lines as _title_and_lines
 from dicetray.rules import evaluate
@@ -91,10 +91,10 @@ def _turn_keys(game):
 
 
 def contest(fb, w, h, game):
-    """A roll-off or play-off: who rolls now, for what, and the rolls so far."""
+    """A roll-off or play-off: who rolls now (big, and lit below), for what, and every roll so
+    far (128x32: the latest that fit)."""
     fb.fill(0)
     c = game.contest
-    p = game.current
     if c.why == WHO_STARTS:
         title = "WHO STARTS?"
     elif c.want == LOW:
@@ -107,29 +107,52 @@ def contest(fb, w, h, game):
         keys = "1:FOR WHAT IS 3:COMES"
     else:
         keys = "ROLL:" + ("ONE DIE" if c.kind == DIE else "THROW")
-    if h < 64:
-        font.text(fb, pname(p), 0, 0, 2)
-        font.text(fb, title, 28, 0)
-        font.text(fb, _rolls(c, 16), 28, 8)
-        _hints(fb, w, h, keys)
-        return
-    font.text(fb, pname(p), 0, 0, 2)
-    font.text(fb, title, 28, 0)
-    font.text(fb, "ROUND %d" % c.round, 28, 8)
-    if c.kind == DIE:
-        die(fb, (w - 28) // 2, 18, 28, 0)  # the roller's die, still to throw (the rolls below)
-    else:
-        _dice_row(fb, w, 18, 26, None, 0)
-    font.text(fb, _rolls(c, 21), 0, 47)
     _hints(fb, w, h, keys)
+    font.text(fb, pname(game.current), 0, 0, 2)
+    font.text(fb, title, 28, 0)
+    if h < 64:
+        font.text(fb, _rolls(c, 16), 28, 8)
+        return
+    font.text(fb, "ROUND %d" % c.round, 28, 8)
+    _roll_cells(fb, w, c, (game.current,))
+
+
+def outcome(fb, w, h, game):
+    """A roll-off or play-off decided: who starts, wins or loses, or who rolls again after a
+    tie (lit below), and every roll. Drawn over the contest's last picture in place."""
+    fb.fill(0)
+    c, high, low = game.decided
+    if c.why == WHO_STARTS:
+        pick, verb = (high if c.want == HIGH else low), " STARTS"
+    elif c.want == HIGH:
+        pick, verb = high, " WINS"
+    else:
+        pick, verb = low, " LOSES"
+    title = "TIE AGAIN" if len(pick) > 1 else pname(pick[0]) + verb
+    _hints(fb, w, h, "OK:CONTINUE")
+    if h < 64:
+        font.text(fb, title, 0, 0)
+        font.text(fb, _rolls(c, 21), 0, 8)
+        return
+    font.centered(fb, title, 0, 2, 1, w)
+    _roll_cells(fb, w, c, pick)
+
+
+def _roll_cells(fb, w, c, lit):
+    # The contest's players in rolling order, each with its roll once made (highest die
+    # first); lit: the players named above.
+    done = c.results
+    items = [(pname(p) + (" " + dice_str(done[i]) if i < len(done) else ""), "", p in lit)
+             for i, p in enumerate(c.players)]
+    _cells(fb, w, 17, (len(items) + 1) // 2, items)
 
 
 def _rolls(c, room):
     # "P1:653 P2:- ..." in whole entries that fit in room characters: the players still to
-    # roll are left out first, then the oldest rolls (the die row shows the latest one).
+    # roll are left out first, then the oldest rolls.
     done = c.results
     parts = [
-        "%s:%s" % (pname(q), _roll_str(done[i]) if i < len(done) else "-")
+        "%s:%s" % (pname(q), dice_str(done[i]) if i < len(done) else "-")
         for i, q in enumerate(c.players)
     ]
     first, last = 0, len(parts)
@@ -139,10 +162,6 @@ def _rolls(c, room):
         else:
             first += 1
     return " ".join(parts[first:last])
-
-
-def _roll_str(dice):
-    return "".join(str(d) for d in dice)
 
 
 def result(fb, w, h, game):
