@@ -17,6 +17,7 @@ import picokit
 import pytest
 from dicetray import runner
 from dicetray.display import Display
+from picobot import FIRST_THROW
 from picokit import Panel, Pico, screen_of
 from trayhost import trayrun
 from trayhost.autoplay import ScriptedDice
@@ -150,14 +151,14 @@ def test_a_game_through_the_buttons_survives_a_power_cut(pico):
     _, panel = press(pico, "OK")
     assert screen_of(panel) == "phase", panel.text()
     _, panel = press(pico, "OK")
-    assert screen_of(panel) == "turn" and panel.hints() == "ROLL:THROW", panel.text()
+    assert screen_of(panel) == "turn" and panel.hints() == FIRST_THROW, panel.text()
     assert "THROW -/3" in top_line(panel)
 
     # The first throw animates the dice, then lets the player keep or stop.
     figures, panel = press(pico, "ROLL")
     assert figures["last_byte_ms"] - figures["first_byte_ms"] >= 250, figures
     assert "THROW 1/3" in top_line(panel)
-    assert panel.hints() == "123:KEEP ROLL OK:STOP"
+    assert panel.hints() == "KEEP, ROLL OR OK:STOP"
     assert not any(kept(panel, d) for d in range(3))
     for want in (True, False, True):
         _, panel = press(pico, "KEEP1")
@@ -186,9 +187,9 @@ def test_a_game_through_the_buttons_survives_a_power_cut(pico):
 
     # And the game goes on: the last throw, then the next player.
     _, panel = press(pico, "ROLL")
-    assert "THROW 3/3" in top_line(panel) and panel.hints() == "ROLL/OK:DONE", panel.text()
+    assert "THROW 3/3" in top_line(panel) and panel.hints() == "LAST THROW. OK:DONE", panel.text()
     _, panel = press(pico, "OK")
-    assert screen_of(panel) == "turn" and panel.hints() == "ROLL:THROW", panel.text()
+    assert screen_of(panel) == "turn" and panel.hints() == FIRST_THROW, panel.text()
     assert "THROW -/3" in top_line(panel)
 
 

@@ -29,7 +29,7 @@ def test_the_bot_plays_every_screen(shots):
     assert bot("playoff_stake") == ("KEEP1", None)  # play for what is
     assert bot("phase_charge") == ("OK", None)
     assert bot("over") == ("OK", None)
-    assert choose("turn", "123:KEEP ROLL", True) == ("ROLL", "throw")  # a follower, no stop yet
+    assert choose("turn", "KEEP DICE, THEN ROLL", True) == ("ROLL", "throw")  # must throw on
 
 
 def test_no_press_window_meets_a_predicted_keepalive():

@@ -1,10 +1,12 @@
 """The pictures in docs/screens are what the tray shows today (tools/screens.py makes them)."""
 
 import os
+import re
 
 import pytest
 import screens
 from dicetray import screens as units
+from picopanel import Panel
 from PIL import Image
 
 
@@ -57,3 +59,26 @@ def test_the_hint_bar_has_a_lit_row_above_and_below_its_text_and_a_dark_row_abov
         assert rows[h - 1] == b"\x01" * w, "%s: glyphs touch the bar's bottom edge" % shot.name
         assert rows[h - 10] == bytes(w), "%s: the screen touches the hint bar" % shot.name
         assert any(not b for b in b"".join(rows[h - 8 : h - 1])), "%s: no hint" % shot.name
+
+
+def hint_text(shot):
+    """The hint bar's words of a shot, read in the tray's font (a 128x32 shot padded to 64)."""
+    w = shot.width
+    rows = [shot.bits[y * w : (y + 1) * w] for y in range(shot.height)]
+    rows += [bytes(w)] * (64 - len(rows))
+    return Panel(rows).read(shot.height - 8, ink=0)
+
+
+def test_every_hint_names_its_buttons_and_says_what_they_do_in_words(shots):
+    seen = set()
+    for shot in shots:
+        if shot.screen == units.SETUP:
+            continue  # the setup menu's hints are another change's
+        text = hint_text(shot)
+        seen.add(text)
+        assert text, shot.name
+        # A button by its name (KEEP1, ROLL, OK), never a bare number; no slashes or arrows.
+        assert not re.search(r"(^|[^A-Z])\d+:", text), (shot.name, text)
+        assert not set(text) & set("/^~|"), (shot.name, text)
+    # The turn's first hint names the long OK that opens the table.
+    assert "ROLL OR HOLD OK:TABLE" in seen and "KEEP1:IS  KEEP3:COMES" in seen

@@ -43,7 +43,7 @@ HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path[:0] = [HERE, os.path.join(os.path.dirname(HERE), "firmware")]
 
 from dicetray.rules import PRESETS  # noqa: E402
-from picobot import KINDS, QUIET_MS, SAMPLES, Bench, Keepalive, choose  # noqa: E402
+from picobot import FIRST_THROW, KINDS, QUIET_MS, SAMPLES, Bench, Keepalive, choose  # noqa: E402
 from picokit import Pico, PicoError, screen_of, unavailable  # noqa: E402
 
 __all__ = ["KINDS", "QUIET_MS", "SAMPLES", "Bench", "Keepalive", "choose", "empty",
@@ -132,7 +132,7 @@ def heap_figures(pico, log=print):
             key, kind = choose(screen, panel.hints(), kept)
             pico.latency(key, quiet=QUIET_MS)
             panel = pico.panel()
-            kept = (kept or kind == "keep") and panel.hints() != "ROLL:THROW"
+            kept = (kept or kind == "keep") and panel.hints() != FIRST_THROW
         else:
             log("Pico         heap: the game did not end in %d presses; stopped there"
                 % HEAP_MAX_PRESSES)

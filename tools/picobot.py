@@ -26,6 +26,9 @@ KEEPALIVE_MARGIN_MS = 120  # how far off a predicted keepalive may be, either wa
 KEEPALIVE_DRIFT_MS = 12  # each keepalive comes up to a main loop step late
 
 
+FIRST_THROW = "ROLL OR HOLD OK:TABLE"  # a turn's hints before its first throw (dicetray.ui)
+
+
 def choose(screen, hints, kept):
     """(key, kind) of the bot's next press; kind None: a press that is not measured.
 
@@ -34,15 +37,15 @@ def choose(screen, hints, kept):
     if screen == "setup":
         return "OK", "setup"
     if screen == "turn":
-        if hints == "ROLL:THROW":
+        if hints == FIRST_THROW:
             return "ROLL", "throw"
-        if hints.startswith("123:KEEP") and not kept:
+        if hints.startswith("KEEP") and not kept:
             return "KEEP1", "keep"
         if "OK:" in hints:
             return "OK", "stop"
         return "ROLL", "throw"
     if screen == "contest":
-        return ("KEEP1" if hints.startswith("1:") else "ROLL"), None
+        return ("KEEP1" if hints.startswith("KEEP1:") else "ROLL"), None
     if screen == "result":
         return "OK", "result"
     if screen in ("phase", "outcome", "over", "notice", "resume", "standings"):
@@ -115,7 +118,7 @@ class Bench:
         next_screen = screen_of(after)
         if kind == "keep":
             self.kept = True
-        if next_screen == "turn" and after.hints() == "ROLL:THROW":
+        if next_screen == "turn" and after.hints() == FIRST_THROW:
             self.kept = False  # a new turn
         if kind == "result" and next_screen != "turn":
             kind = None  # OK on a result that leads to a phase change or the end

@@ -167,7 +167,7 @@ SCREENS = {
     "OK:GO ON": "phase",
     "OK:CONTINUE": "outcome",
     "OK:NEW GAME": "over",  # or a notice (SAVE LOST): see screen_of
-    "OK:RESUME ROLL:NEW": "resume",
+    "OK:YES ROLL:NEW GAME": "resume",
     "OK:BACK HOLD OK:QUIT": "standings",
     "POWER OFF TO LEAVE": "safe",
     "SEE ERROR.LOG": "error",

@@ -292,7 +292,7 @@ def resume(app, key, long, now):
             "%s %d PLAYERS" % (rules, g.n),
             "TURN %d %s" % (g.turn.number, ui.PHASE_NAMES[g.phase]),
             ui.pname(g.current) + " TO PLAY",
-        ), "OK:RESUME ROLL:NEW")
+        ), "OK:YES ROLL:NEW GAME")
     elif key == "OK":
         app.show(PLAY)
     elif key == "ROLL":

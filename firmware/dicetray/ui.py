@@ -75,19 +75,17 @@ def _to_beat(fb, w, game):
 
 
 def _turn_keys(game):
-    # What the buttons do in a turn, for the hint bar.
+    # What the buttons do in a turn, in words, for the hint bar.
+    if not game.turn.count:
+        return "ROLL OR HOLD OK:TABLE"
+    if not game.can_throw():
+        return "LAST THROW. OK:DONE"
+    if not game.can_stop():
+        return "KEEP DICE, THEN ROLL"
     o = game.opts
-    count = game.turn.count
-    if game.can_throw() and count:
-        keys = "123:KEEP ROLL"
-    elif count:
-        keys = "ROLL/OK:DONE"
-    else:
-        keys = "ROLL:THROW"
-    if game.can_stop() and game.can_throw():
-        bon = game.turn.pos and (o.le_bon or o.limit == "at_most")
-        keys += " OK:" + ("BON" if bon else "STOP")
-    return keys
+    if game.turn.pos and (o.le_bon or o.limit == "at_most"):
+        return "KEEP, ROLL, OK:LE BON"
+    return "KEEP, ROLL OR OK:STOP"
 
 
 def contest(fb, w, h, game):
@@ -103,17 +101,19 @@ def contest(fb, w, h, game):
         title = "TIE: HIGH WINS"
     else:
         title = "TIE: PLAY OFF"
+    line = "ROUND %d" % c.round
     if game.can_announce():
-        keys = "1:FOR WHAT IS 3:COMES"
+        keys = "KEEP1:IS  KEEP3:COMES"
+        line = "PLAY FOR WHAT?"
     else:
-        keys = "ROLL:" + ("ONE DIE" if c.kind == DIE else "THROW")
+        keys = "ROLL: THROW " + ("ONE DIE" if c.kind == DIE else "3 DICE")
     _hints(fb, w, h, keys)
     font.text(fb, pname(game.current), 0, 0, 2)
     font.text(fb, title, 28, 0)
     if h < 64:
         font.text(fb, _rolls(c, 16), 28, 8)
         return
-    font.text(fb, "ROUND %d" % c.round, 28, 8)
+    font.text(fb, line, 28, 8)
     _roll_cells(fb, w, c, (game.current,))
 
 
