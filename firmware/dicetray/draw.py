@@ -55,14 +55,9 @@ def dice_row(fb, w, y, s, values, kept):
 def hints(fb, w, h, text):
     # The last text row: what the buttons do now, inverted so it reads as a bar, with a lit row
     # above and below the letters so that no stroke merges into the dark around the bar. What
-    # is drawn above it ends by row BOTTOM, a dark row between.
+    # is drawn above it ends by row h - 11, a dark row between.
     fb.fill_rect(0, h - 9, w, 9, 1)
     font.centered(fb, text, h - 8, 1, 0, w)
-
-
-def bottom(h):
-    """The last pixel row a screen may draw on above the hint bar (a dark row between)."""
-    return h - 11
 
 
 def cells(fb, w, y, rows, items):
@@ -88,7 +83,7 @@ def title_and_lines(fb, w, h, title, lines, keys):
     y = 8 * scale + 3 if h >= 64 else 8
     for line in lines:
         for text in wrap(line, w):
-            if y + 6 > bottom(h):
+            if y + 6 > h - 11:  # the hint bar's dark row
                 break
             if text:
                 font.centered(fb, text, y, 1, 1, w)
