@@ -198,13 +198,14 @@ def _tokens(game, p):
 
 
 def phase(fb, w, h, game):
-    """A phase begins: the charge (after the roll-off for who starts) or the décharge."""
+    """A phase begins: the charge (after the roll-off for who starts) or the décharge; who
+    starts first (the one line a 128x32 panel has room for)."""
     fb.fill(0)
     lines = ["POT %d TOKENS" % game.pot if game.phase == CHARGE else "POT IS EMPTY"]
     if game.out:
         lines.append("OUT: " + " ".join(pname(p) for p in game.out))
     if not game.over:
-        lines.append(pname(game.current) + " STARTS")
+        lines.insert(0, pname(game.current) + " STARTS")
     _title_and_lines(fb, w, h, PHASE_NAMES[game.phase], lines, "OK:GO ON")
 
 
