@@ -48,8 +48,8 @@ def _calls(p, name):
     return p.get(name, (0, 0))[1]
 
 
-UI = ("ui.turn", "ui.contest", "ui.result", "ui.phase", "ui.standings", "ui.over", "ui.menu",
-      "ui.message")
+UI = ("ui.turn", "ui.contest", "ui.outcome", "ui.result", "ui.phase", "ui.standings", "ui.over",
+      "ui.menu", "ui.message")
 GAME = ("Game.throw", "Game.stop", "Game.announce")
 EVALUATE = ("evaluate@game", "evaluate@ui", "evaluate@app")
 

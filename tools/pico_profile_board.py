@@ -176,7 +176,8 @@ def instrument():
             setattr(cls, name, timed(cls.__name__ + "." + name, getattr(cls, name)))
     for mod, label in ((settle, "game"), (ui, "ui"), (scr, "app")):
         mod.evaluate = timed("evaluate@" + label, mod.evaluate)
-    for name in ("turn", "contest", "result", "phase", "standings", "over", "menu", "message"):
+    for name in ("turn", "contest", "outcome", "result", "phase", "standings", "over", "menu",
+                 "message"):
         setattr(ui, name, timed("ui." + name, getattr(ui, name)))
     font.text = timed("font.text", font.text)
 

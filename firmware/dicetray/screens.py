@@ -235,17 +235,10 @@ def _after_events(app, events):
 
 
 def result(app, key, long, now):
-    """A turn's result: who lost to whom, the tokens moved, the two throws. OK/ROLL: next."""
+    """A turn's result: who lost to whom, the tokens moved, every throw; or (OUTCOME) a roll-off
+    or play-off decided: every roll, who it picked. OK/ROLL: what follows."""
     if key is None:
-        ui.result(app.fb, app.w, app.h, app.game)
-    elif key == "OK" or key == "ROLL":
-        app.show(app.after.pop(0) if app.after else PLAY)
-
-
-def outcome(app, key, long, now):
-    """A roll-off or play-off decided: every roll, who it picked. OK/ROLL: what follows."""
-    if key is None:
-        ui.outcome(app.fb, app.w, app.h, app.game)
+        (ui.outcome if app.screen == OUTCOME else ui.result)(app.fb, app.w, app.h, app.game)
     elif key == "OK" or key == "ROLL":
         app.show(app.after.pop(0) if app.after else PLAY)
 
@@ -318,5 +311,5 @@ UNITS = {
     OVER: over,
     RESUME: resume,
     NOTICE: notice,
-    OUTCOME: outcome,
+    OUTCOME: result,  # the same buttons
 }

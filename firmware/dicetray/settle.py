@@ -60,8 +60,7 @@ def finish_player(g):
 
 
 def key(g, i, t=None):
-    """Sort key of the i-th player of turn t (this one): strength, then the tie rules that need
-    no dice."""
+    """Sort key of the i-th player of turn t (this one): strength, then tie rules without dice."""
     o = g.opts
     t = t or g.turn
     combo = evaluate(t.finals[i], o)
@@ -139,8 +138,7 @@ def _close_contest(g):
     t = g.turn
     keys = [_contest_key(g, d) for d in c.results]
     players = c.players
-    top = max(keys)
-    bottom = min(keys)
+    top, bottom = max(keys), min(keys)
     high = [p for p, k in zip(players, keys) if k == top]
     low = [p for p, k in zip(players, keys) if k == bottom]
     want = c.want

@@ -54,15 +54,15 @@ def turn(fb, w, h, game, kept, faces=None):
         phase = "CHG" if game.phase == CHARGE else "DCH"
     font.text(fb, phase, 28, 8)
     font.text(fb, line2, right, 8)
-    # The throw to beat in one page of the panel's memory (rows 16..23) and the dice in three
-    # (24..47): a change there resends those pages only, and rows 48..54 stay dark, so going
-    # to or from the result screen resends one page less (tools/bench.py's bytes per press).
     _to_beat(fb, w, game)
     _dice_row(fb, w, 24, 24, values, kept)
 
 
 def _to_beat(fb, w, game):
-    # Above the dice: the turn's best and lowest throws so far and who made them.
+    # Above the dice: the turn's best and lowest throws so far and who made them. This line
+    # keeps to one page of the panel's memory (rows 16..23) and the dice to three (24..47): a
+    # change there resends those pages only, and rows 48..54 stay dark, so going to or from
+    # the result screen resends one page less (tools/bench.py's bytes per press).
     t = game.turn
     places = game.ranked()
     if not places:
