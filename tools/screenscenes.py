@@ -172,7 +172,10 @@ def small_panel(shots):
     rig.play("r1", [4, 5, 2])
     rig.snap("turn_32", PLAY, "a turn on a 128x32 panel")
     rig.play("O")
-    rig.snap("standings_32", STANDINGS, "standings on a 128x32 panel")
+    rig.snap("standings_32", STANDINGS, "the table on a 128x32 panel")
+    rig.play("oo")  # back, and P3 stops after one throw
+    rig.play("rororo", [6, 3, 2], [4, 2, 1], [5, 3, 2])  # P2's 532 is the lowest
+    rig.snap("result_32", RESULT, "a result on a 128x32 panel: the best and the lowest")
 
 
 def save_lost(shots):
