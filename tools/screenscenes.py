@@ -163,6 +163,20 @@ def eight_players(shots):
     rig.snap("standings_8", STANDINGS, "the table, 8 players (--: out, a winner)")
 
 
+def eight_players_turn(shots):
+    """Le bon rules, 8 players, well into the charge: five have thrown (one throw each)."""
+    rig = Rig(shots)
+    _choose(rig, 8, 4)
+    rig.play("r" * 8 + "oo", [2], [6], [3], [4], [5], [1], [2], [3])  # P2 starts
+    g = rig.game
+    g.tokens[:] = [2, 0, 4, 1, 3, 3, 2, 0]
+    g.pot = 6
+    rig.redraw()
+    rig.play("ro" * 5, [6, 4, 1], [3, 3, 3], [2, 2, 1], [5, 4, 3], [6, 6, 2])
+    rig.play("O")
+    rig.snap("table_8", STANDINGS, "the table, 8 players: five throws so far, best first")
+
+
 def small_panel(shots):
     rig = Rig(shots, height=32)
     rig.play("o")
@@ -232,6 +246,7 @@ def error_screen(shots):
     shots.append(Shot("error", "an unexpected error: the game restarts", 128, 64, panel_bits(i2c)))
 
 
-SCENES = (setup_menu, classic_game, espagnole, tie_pass, playoff, eight_players, small_panel,
+SCENES = (setup_menu, classic_game, espagnole, tie_pass, playoff, eight_players,
+          eight_players_turn, small_panel,
           save_lost, safe_mode, error_screen)
 
