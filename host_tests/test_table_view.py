@@ -147,3 +147,31 @@ def test_a_roll_off_for_the_lowest_shows_who_loses_then_the_result():
     assert column_cells(panel, 17, 1) == [("P1 5", False), ("P3 2", True)]
     rig.play("o")
     assert glass(rig).read(0) == "P3 LOSES: TAKES 10"  # 421 is worth 10
+
+
+# ---- a 128x32 panel: two lines of text above the hint bar ----------------------------------
+
+
+def glass32(rig):
+    rows = [bytes(row) for row in rig.i2c.panel.pixels()]
+    return Panel(rows + [bytes(128)] * 32)
+
+
+def test_a_128x32_table_shows_all_eight_players_tokens_and_a_result_its_best_and_lowest():
+    rig = new_game(8, height=32)
+    for dice in EIGHT[:3]:
+        rig.play("ro", dice)
+    rig.play("O")
+    panel = glass32(rig)
+    # No room for a head line: tokens only, two rows of four. First the places so far (421,
+    # then brelan 5, then 632), then P4, whose turn it is (lit), then the others in turn order.
+    got = [cell(panel, y, c, cols=4) for c in range(4) for y in (1, 10)]
+    assert got == [("P2 0", False), ("P3 0", False), ("P1 0", False), ("P4 0", True),
+                   ("P5 0", False), ("P6 0", False), ("P7 0", False), ("P8 0", False)]
+    assert panel.read(24, ink=0) == "OK:BACK HOLD OK:QUIT"
+    rig.play("o")
+    for dice in EIGHT[3:]:
+        rig.play("ro", dice)
+    panel = glass32(rig)
+    assert panel.read(0) == "P7 LOSES: TAKES 2"
+    assert [cell(panel, 10, c) for c in range(2)] == [("P2 421 0", False), ("P7 221 2", True)]
