@@ -5,8 +5,16 @@ the pictures come from); the text is read with the tray's own font (tools/picopa
 Expected values come from the rules, worked out by hand in the comments.
 """
 
+import json
+
+from dicetray import ui
+from dicetray.display import Display
+from dicetray.savecheck import load
 from picopanel import Panel
 from screenrig import Rig
+from trayhost.autoplay import ScriptedDice
+from trayhost.oled import FakeI2C
+from trayhost.pins import ticks_diff
 
 
 def glass(rig):
@@ -175,3 +183,18 @@ def test_a_128x32_table_shows_all_eight_players_tokens_and_a_result_its_best_and
     panel = glass32(rig)
     assert panel.read(0) == "P7 LOSES: TAKES 2"
     assert [cell(panel, 10, c) for c in range(2)] == [("P2 421 0", False), ("P7 221 2", True)]
+
+
+def test_a_result_drawn_from_a_save_shows_the_two_throws_it_keeps_and_every_token():
+    rig = new_game(3)
+    for dice in ([6, 3, 2], [4, 2, 1], [5, 3, 2]):
+        rig.play("ro", dice)
+    # 421 beats 632, which beats 532: P3 loses and takes 421's 10 tokens from the pot.
+    game = load(json.loads(json.dumps(rig.game.to_dict())), ScriptedDice(()))
+    assert game.ended is None  # the save keeps the winner's and the loser's throws only
+    display = Display(FakeI2C(), ticks_diff=ticks_diff)
+    ui.result(display.fb, 128, 64, game)
+    panel = Panel.from_framebuffer(display.buffer)
+    assert panel.read(0) == "P3 LOSES: TAKES 10"
+    assert column_cells(panel, 10, 2) == [("P2 421 0", False), ("P3 532 10", True),
+                                          ("P1 0", False), ("POT 11", False)]

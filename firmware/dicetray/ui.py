@@ -177,16 +177,18 @@ def result(fb, w, h, game):
     else:
         title = "%s LOSES: %s GIVES %d" % (pname(last.loser), pname(last.winner), last.amount)
     font.centered(fb, title, 0, 1, 1, w)
-    # The winner first and the loser last, though a roll-off may have settled a tie.
-    order = [t.order[i] for i in game.ranked(t)]
-    for p, at in ((last.winner, 0), (last.loser, len(order))):
-        order.remove(p)
-        order.insert(at, p)
-    items = [(pname(p) + " " + dice_str(t.finals[t.order.index(p)]), _tokens(game, p),
-              p == last.loser and not last.passed) for p in order]
-    items += [(pname(p), "--", False) for p in game.out if p not in order]
+    # The winner first and the loser last, though a roll-off may have settled a tie. A resumed
+    # game has no turn that ended: its save keeps the winner's and the loser's throws only.
+    ends = (last.winner, last.loser)
+    throws = [] if t is None else [(t.order[i], t.finals[i]) for i in game.ranked(t)
+                                   if t.order[i] not in ends]
+    throws = [(last.winner, last.wdice)] + throws + [(last.loser, last.ldice)]
+    items = [(pname(p) + " " + dice_str(d), _tokens(game, p), p == last.loser and not last.passed)
+             for p, d in throws]
+    items += [(pname(p), _tokens(game, p), False) for p in range(game.n)
+              if p not in ends and (t is None or p not in t.order)]
     if h < 64:
-        items = [items[0], items[len(order) - 1]]
+        items = [items[0], items[len(throws) - 1]]
     elif last.phase == CHARGE:
         items.append(("POT", str(game.pot), False))
     _cells(fb, w, 10, (len(items) + 1) // 2, items)
