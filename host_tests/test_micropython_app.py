@@ -12,7 +12,7 @@ import json
 import os
 
 import pytest
-from dicetray.rules import OPTION_NAMES, OPTIONS
+from dicetray.options import OPTION_NAMES, OPTIONS
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(HERE)
@@ -26,8 +26,8 @@ PROBE = """
 import json
 from trayhost import trayrun
 from trayhost.autoplay import SeededDice
-from dicetray.rules import PRESET_NAMES
-from dicetray.screens import setup_rows
+from dicetray.options import PRESET_NAMES
+from dicetray.setupmenu import setup_rows
 
 
 def bus(label, tray):
