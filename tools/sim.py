@@ -20,7 +20,7 @@ import time
 import trayhost  # noqa: F401  (first: the firmware importable as on the Pico)
 from dicetray.runner import die_from_bits
 from dicetray.store import Store
-from simview import fit, framed, half_blocks
+from simview import SoundCue, fit, framed, half_blocks, status
 from trayhost.canvas import CanvasDisplay
 from trayhost.pins import TICKS_MAX, ticks_add, ticks_diff
 from trayhost.trayrun import KEYS, LONG_MS, POLL_MS, PRESS_MS, Tray
@@ -59,6 +59,8 @@ def headless(args):
     seed = args.seed if args.seed is not None else 1
     display = CanvasDisplay(128, args.height)
     tray = Tray(die_from_bits(random.Random(seed).getrandbits), display=display, seed=seed)
+    cue = SoundCue(lambda: tray.now)
+    cue.listen(tray.buzzer)
     shots = []
     last = None
 
@@ -82,6 +84,9 @@ def headless(args):
             finished += 1
         shoot()
     print("\n".join(frame_text(last)))
+    line = status(display, cue, tray.now)  # as the terminal would show it after the last key
+    if line:
+        print(line)
     print("games over: %d, now on the %s screen" % (finished, tray.app.screen))
     print("%d screens%s" % (len(shots), (" written to " + args.shots) if args.shots else ""))
     return 0
@@ -117,8 +122,10 @@ class Interactive:
         self.tray = Tray(die_from_bits(rng.getrandbits), display=self.display,
                          store=Store(root=args.save_dir), start_ms=ticks(),
                          seed=rng.getrandbits(30))
+        self.cue = SoundCue(ticks)
+        self.cue.listen(self.tray.buzzer)
         self.releases = {}  # pin name -> ticks when the simulated finger lifts
-        self.seen = None  # what the terminal shows: the panel's changes, its size
+        self.seen = None  # what the terminal shows: the panel's changes, the status, its size
 
     def press(self, k, now):
         name = KEYS[k]
@@ -133,13 +140,14 @@ class Interactive:
         self.tray.app.step(now)
 
     def draw(self, out, now):
-        """Redraw when the panel or the terminal's size changed."""
+        """Redraw when the panel, the status line or the terminal's size changed."""
         size = terminal_size(out.fileno())  # asked each step: a resized terminal redraws
-        if (self.display.changes, size) == self.seen:
+        line = status(self.display, self.cue, now)
+        if (self.display.changes, line, size) == self.seen:
             return
-        self.seen = (self.display.changes, size)
+        self.seen = (self.display.changes, line, size)
         cols, rows = size
-        out.write(paint(fit(self.display.pixels(), ("", LEGEND), cols, rows), rows))
+        out.write(paint(fit(self.display.pixels(), (line, LEGEND), cols, rows), rows))
         out.flush()
 
     def run(self):

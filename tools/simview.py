@@ -1,8 +1,13 @@
 """The simulator's picture as lines of text: the panel in half blocks or braille, framed, with a
 status line and the keys, sized to fit the terminal (or one line saying what size it needs).
+The status line shows what a terminal cannot: the buzzer's tunes, a dimmed panel.
 
 Text only, no terminal I/O: sim.py writes the lines; the tests read them.
 """
+
+import trayhost  # noqa: F401  (first: the firmware importable as on the Pico)
+from dicetray.screens import SND_NO
+from trayhost.pins import ticks_diff
 
 # Braille cells (U+2800..U+28FF) have 2x4 dots; dot n is bit n-1 of the code after U+2800.
 # Dots 1 2 3 7 run down the left column, 4 5 6 8 down the right: DOTS[row][column].
@@ -58,3 +63,50 @@ def fit(pixels, below, cols, rows):
             return lines
     return [TOO_SMALL % (cols, rows, need_cols, need_rows)]
 
+
+CUE_MS = 800  # how long a tune's mark stays on the status line after its last note began
+REFUSED_HZ = frozenset(SND_NO[0::2]) - {0}  # the refused press's notes, no other tune's
+
+
+class SoundCue:
+    """The buzzer made visible: what the last tone belonged to, for CUE_MS after it began.
+
+    clock() gives the time of a tone (the same ticks as the `now` asked about): the buzzer's
+    interface, tone(hz) and off(), carries no time.
+    """
+
+    def __init__(self, clock):
+        self.clock = clock
+        self.refused = False
+        self.at = None
+
+    def listen(self, buzzer):
+        """Hear every tone buzzer plays from now on; it still plays them. (The tray harness
+        builds the buzzer it hands the app, so the cue listens to that one.)"""
+        play = buzzer.tone
+
+        def tone(hz):
+            play(hz)
+            self.heard(hz)
+
+        buzzer.tone = tone
+
+    def heard(self, hz):
+        self.refused = hz in REFUSED_HZ
+        self.at = self.clock()
+
+    def mark(self, now):
+        if self.at is None or ticks_diff(now, self.at) >= CUE_MS:
+            return ""
+        return "✗ refused" if self.refused else "♪ beep"
+
+
+def status(display, cue, now):
+    """The line under the panel: the sound just played, and a panel dimmed or dark (the press
+    that wakes it does nothing else)."""
+    words = [cue.mark(now)]
+    if display.asleep:
+        words.append("asleep: a press wakes it")
+    elif display.dimmed:
+        words.append("dimmed: a press wakes it")
+    return "  ".join(w for w in words if w)
