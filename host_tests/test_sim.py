@@ -183,12 +183,18 @@ def _wait_for(session, predicate, seconds=20):
     raise AssertionError("terminal never showed the expected screen:\n" + _pane(session))
 
 
-def test_interactive_in_a_real_terminal(tmp_path):
+def _start_in_tmux(save_dir, cols, rows):
+    """The simulator in a new tmux session of cols x rows; its name."""
     _tmux_or_skip()
     session = "sim-" + uuid.uuid4().hex[:8]
-    cmd = "%s %s --seed 3 --save-dir %s" % (sys.executable, SIM, tmp_path)
-    subprocess.run(["tmux", "new-session", "-d", "-s", session, "-x", "140", "-y", "45", cmd],
-                   check=True)
+    cmd = "%s %s --seed 3 --save-dir %s" % (sys.executable, SIM, save_dir)
+    subprocess.run(["tmux", "new-session", "-d", "-s", session, "-x", str(cols), "-y", str(rows),
+                    cmd], check=True)
+    return session
+
+
+def test_interactive_in_a_real_terminal(tmp_path):
+    session = _start_in_tmux(tmp_path, 140, 45)
     try:
         setup = _wait_for(session, lambda t: "1 2 3 keep" in t and "█" in t)
         assert "┌" + "─" * 128 + "┐" in setup  # the panel at its true 128-pixel width
@@ -215,11 +221,7 @@ def _resize(session, cols, rows):
 
 
 def test_an_80_by_24_terminal_shows_braille_the_beep_and_a_resize(tmp_path):
-    _tmux_or_skip()
-    session = "sim-" + uuid.uuid4().hex[:8]
-    cmd = "%s %s --seed 3 --save-dir %s" % (sys.executable, SIM, tmp_path)
-    subprocess.run(["tmux", "new-session", "-d", "-s", session, "-x", "80", "-y", "24", cmd],
-                   check=True)
+    session = _start_in_tmux(tmp_path, 80, 24)
     try:
         frame = "┌" + "─" * 64 + "┐"
         setup = _wait_for(session, lambda t: frame in t and "1 2 3 keep" in t)
