@@ -134,7 +134,7 @@ def test_the_setup_menu_lists_the_options_in_the_same_order(on_micropython, expe
     _, got = on_micropython
     assert got["menus"] == expected["menus"]
     labels = [row[0] for row in expected["menus"][0][1]]
-    assert labels[:4] == ["PLAYERS", "RULES", "TOKENS", "TABLE"]
+    assert labels[:4] == ["PLAYERS", "RULES", "TOKENS", "RANKING"]
 
 
 def test_only_the_firmware_and_the_fakes_are_loaded(on_micropython):

@@ -22,7 +22,7 @@ from trayhost import trayrun
 from trayhost.autoplay import ScriptedDice
 from trayhost.pins import ticks_diff
 
-SETUP_HINTS = "1:^ 2:~ 3:- R:+ OK:GO"
+SETUP_HINTS = "1/2 MOVE  3/R CHANGE"
 # ui.turn's dice row on a 128x64 panel: three 30-pixel dice at y=18, 9 pixels apart. A kept
 # die is drawn solid: a pixel just inside its double border is lit only then.
 DIE_X = (9, 48, 87)

@@ -398,10 +398,10 @@ def test_the_setup_menu_shows_and_steps_each_option_from_the_table():
         change_setting(s, labels.index(label), n)
         return shows(label)
 
-    assert [shows(k) for k in ("TOKENS", "TABLE", "ACE HIGH", "FIRST", "NENETTE GETS")] == [
+    assert [shows(k) for k in ("TOKENS", "RANKING", "ACE HIGH", "WHO STARTS", "NENETTE GETS")] == [
         "21", "CLASSIC", "ON", "BEST", "2"]
     assert step("ACE HIGH", 1) == "OFF" and step("ACE HIGH", -1) == "ON"
-    assert [step("FIRST", 1) for _ in range(4)] == ["WORST", "ONE DIE", "P1", "BEST"]
+    assert [step("WHO STARTS", 1) for _ in range(4)] == ["WORST", "ONE DIE", "P1", "BEST"]
     assert step("NENETTE GETS", -2) == "OFF"  # 0: off
     assert step("NENETTE GETS", 1) == "1" and step("NENETTE WORTH", -1) == "1"
     assert step("TOKENS", 99 - 21) == "99" and step("TOKENS", 1) == "5"

@@ -72,7 +72,7 @@ def unit(app, key, long, now):
         app.forget(READ_CODE)  # the settings are read: the code that read them goes
     if key is None:
         ui.menu(app.fb, app.w, app.h, "NEW GAME  OK:START", setup_rows(app.settings),
-                app.cursor, "1:^ 2:~ 3:- R:+ OK:GO")
+                app.cursor, "1/2 MOVE  3/R CHANGE")
         return False
     rows = _FIRST_OPTION_ROW + len(OPTIONS)
     if key == "KEEP1":
