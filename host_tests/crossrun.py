@@ -3,7 +3,8 @@
 import json
 
 from dicetray.game import Game
-from dicetray.rules import PRESETS, all_throws, evaluate
+from dicetray.options import PRESETS
+from dicetray.rules import all_throws, evaluate
 from dicetray.savecheck import load
 from scenario_runner import run
 from trayhost.autoplay import SeededDice, apply, bot_action

@@ -8,7 +8,7 @@ A leading "!" means the action must be refused with a GameError and change nothi
 import json
 
 from dicetray.game import Game, GameError
-from dicetray.rules import PRESETS
+from dicetray.options import PRESETS, changed
 
 
 class Script:
@@ -46,7 +46,7 @@ def _plain(v):
 
 def run(sc):
     """Play one scenario; returns a JSON-compatible transcript (the same on every Python)."""
-    opts = PRESETS[sc["preset"]].replace(**sc.get("options", {}))
+    opts = changed(PRESETS[sc["preset"]], **sc.get("options", {}))
     game = Game(sc["players"], opts, Script(sc["dice"]))
     events = []
     refused = []

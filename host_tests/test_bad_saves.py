@@ -8,7 +8,7 @@ import pytest
 from dicetray import runner, savecheck
 from dicetray.app import App
 from dicetray.game import Game, SaveError
-from dicetray.rules import PRESETS
+from dicetray.options import PRESETS, changed
 from dicetray.savecheck import load
 from dicetray.screens import NOTICE, PLAY, SETUP
 from dicetray.store import Store
@@ -31,7 +31,7 @@ def deep_save():
 
 def played(preset, players, dice, actions, **options):
     """The save of a scripted game after its actions ("T" throw, "S" stop)."""
-    game = Game(players, PRESETS[preset].replace(**options), Script(dice))
+    game = Game(players, changed(PRESETS[preset], **options), Script(dice))
     for a in actions:
         game.throw() if a == "T" else game.stop()
     return game.to_dict()

@@ -1,7 +1,7 @@
 """The display interface: what the app and the runner use of a display, and the simulator's
 canvas display, which shows what the SSD1306 driver puts on the glass."""
 
-from dicetray import runner
+from dicetray import crash
 from trayhost.autoplay import SeededDice
 from trayhost.canvas import CanvasDisplay
 from trayhost.oled import FakeI2C
@@ -36,8 +36,8 @@ def test_the_app_and_the_runner_use_exactly_the_written_down_interface():
     assert canvas.dimmed
     tray.keys(IDLE + "r")  # five minutes: dark; a press wakes it
     assert not canvas.asleep and not canvas.dimmed
-    runner.safe_mode(display)
-    runner.show_message(display, "ERROR", ("A LINE",), "KEYS", 5)
+    crash.safe_mode(display)
+    crash.show_message(display, "ERROR", ("A LINE",), "KEYS", 5)
     assert {name for name in seen if "." not in name} == DISPLAY_MEMBERS
     assert {name[3:] for name in seen if name.startswith("fb.")} == CANVAS_MEMBERS
 

@@ -4,14 +4,14 @@ import json
 
 import pytest
 from dicetray.game import Game, GameError
-from dicetray.rules import PRESETS
+from dicetray.options import PRESETS, changed
 from dicetray.savecheck import load
 from trayhost.autoplay import ScriptedDice, SeededDice, apply, bot_action, play_random
 
 
 def new(preset="classic", players=2, dice=(), **opts):
     opts.setdefault("start", "seat1")
-    return Game(players, PRESETS[preset].replace(**opts), ScriptedDice(dice))
+    return Game(players, changed(PRESETS[preset], **opts), ScriptedDice(dice))
 
 
 @pytest.mark.parametrize("players", [0, 1, 9, "3", 2.0])

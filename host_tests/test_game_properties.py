@@ -3,7 +3,7 @@
 import json
 
 from dicetray.game import MAX_THROWS, Game
-from dicetray.rules import OPTIONS, PRESETS
+from dicetray.options import OPTIONS, PRESETS, changed
 from dicetray.savecheck import load
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -65,7 +65,7 @@ def test_presets_random_games_keep_tokens_and_limits_and_end(preset, n, seed):
 @settings(max_examples=300, deadline=None)
 @given(option_strategy(), players, seeds)
 def test_any_option_mix_keeps_tokens_and_ends(opts, n, seed):
-    g = Game(n, PRESETS["classic"].replace(**opts), SeededDice(seed))
+    g = Game(n, changed(PRESETS["classic"], **opts), SeededDice(seed))
     play_checked(g, SeededDice(seed ^ 0x5A5A))
 
 

@@ -6,7 +6,7 @@ import sys
 
 import pytest
 from dicetray.game import Game
-from dicetray.rules import PRESET_NAMES
+from dicetray.options import PRESET_NAMES
 from trayhost.autoplay import SeededDice, play_random
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))

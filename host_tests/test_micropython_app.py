@@ -12,7 +12,7 @@ import json
 import os
 
 import pytest
-from dicetray.rules import OPTION_NAMES, OPTIONS
+from dicetray.options import OPTION_NAMES, OPTIONS
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(HERE)
@@ -26,8 +26,8 @@ PROBE = """
 import json
 from trayhost import trayrun
 from trayhost.autoplay import SeededDice
-from dicetray.rules import PRESET_NAMES
-from dicetray.screens import setup_rows
+from dicetray.options import PRESET_NAMES
+from dicetray.setupmenu import setup_rows
 
 
 def bus(label, tray):
@@ -134,7 +134,7 @@ def test_the_setup_menu_lists_the_options_in_the_same_order(on_micropython, expe
     _, got = on_micropython
     assert got["menus"] == expected["menus"]
     labels = [row[0] for row in expected["menus"][0][1]]
-    assert labels[:4] == ["PLAYERS", "RULES", "TOKENS", "TABLE"]
+    assert labels[:4] == ["PLAYERS", "RULES", "TOKENS", "RANKING"]
 
 
 def test_only_the_firmware_and_the_fakes_are_loaded(on_micropython):

@@ -15,7 +15,7 @@ import os
 
 import picokit
 import pytest
-from dicetray import runner
+from dicetray import crash
 from dicetray.display import Display
 from picobot import FIRST_THROW
 from picokit import Panel, Pico, screen_of
@@ -23,7 +23,7 @@ from trayhost import trayrun
 from trayhost.autoplay import ScriptedDice
 from trayhost.pins import ticks_diff
 
-SETUP_HINTS = "1:^ 2:~ 3:- R:+ OK:GO"
+SETUP_HINTS = "1/2 MOVE  3/R CHANGE"
 # ui.turn's dice row on a 128x64 panel: three 24-pixel dice at y=24, 14 pixels apart. A kept
 # die is drawn solid: a pixel just inside its double border is lit only then.
 DIE_X = (14, 52, 90)
@@ -69,7 +69,7 @@ def drawn(tray):
 
 def host_safe_mode():
     display = Display(trayrun.RecordingI2C(), ticks_diff=ticks_diff)
-    runner.safe_mode(display)
+    crash.safe_mode(display)
     return Panel.from_framebuffer(display.buffer)
 
 
@@ -198,7 +198,7 @@ def test_a_damaged_save_is_refused_without_a_reset_loop(pico, bad):
     panel, since = boot_with(pico, {"game.json": bad, "game.bad": None})
     resets = pico.stats()["resets"]
     # Longer than the error screen stays before a crashed game restarts.
-    pico.wait(max(0, since + runner.ERROR_SHOW_MS + 1000 - pico.now()))
+    pico.wait(max(0, since + crash.ERROR_SHOW_MS + 1000 - pico.now()))
     later = pico.panel()
     climbed = pico.stats()["resets"] - resets
     assert screen_of(panel) == "notice" and later == panel and not climbed, (

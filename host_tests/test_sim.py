@@ -1,4 +1,5 @@
-"""The desktop simulator: headless key scripts with screenshots, and a real terminal (tmux)."""
+"""The desktop simulator: headless key scripts with screenshots, the picture fitted to the
+terminal (braille in 80x24), the marks for its sounds, and a real terminal (tmux)."""
 
 import os
 import shutil
@@ -8,7 +9,13 @@ import time
 import uuid
 
 import pytest
+from dicetray import screens
 from PIL import Image
+from sim import paint
+from simview import CUE_MS, SoundCue, braille, fit, status
+from trayhost.autoplay import SeededDice
+from trayhost.canvas import CanvasDisplay
+from trayhost.trayrun import Tray
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 SIM = os.path.join(ROOT, "tools", "sim.py")
@@ -56,6 +63,105 @@ def test_sim_without_a_terminal_says_so():
     assert out.returncode != 0 and "--headless" in out.stderr
 
 
+# Braille dots, counted by hand from the Unicode numbering (dot n = bit n-1 after U+2800):
+# left column top to bottom dots 1 2 3 7 (0x01 0x02 0x04 0x40), right column 4 5 6 8
+# (0x08 0x10 0x20 0x80).
+def test_braille_dots_counted_by_hand():
+    pixels = [
+        [1, 0, 1, 0, 0],
+        [0, 0, 1, 0, 0],
+        [0, 0, 1, 0, 0],
+        [0, 1, 1, 1, 0],
+        [0, 0, 0, 0, 1],
+    ]
+    # Cell 1: (0,0) dot 1, (1,3) dot 8: 0x81. Cell 2: the left column whole (1 2 3 7 = 0x47)
+    # and (3,3) dot 8: 0xC7. Cell 3, half a cell wide: nothing. Second text row: (4,4) is the
+    # top of the left column of cell 3: dot 1.
+    assert braille(pixels) == ["\u2881\u28c7\u2800", "\u2800\u2800\u2801"]
+
+
+def test_braille_of_the_panel_is_64_by_16_cells_and_64_by_8_on_a_strip():
+    for height in (64, 32):
+        d = CanvasDisplay(128, height)
+        d.fb.fill_rect(0, 0, 2, 4, 1)  # the first cell, all eight dots
+        d.fb.pixel(127, height - 1, 1)  # the last cell's bottom right: dot 8
+        d.fb.pixel(64, 5, 1)  # cell 33 of the second row, left column, second dot: dot 2
+        d.show()
+        lines = braille(d.pixels())
+        assert [len(line) for line in lines] == [64] * (height // 4)
+        assert lines[0][0] == "\u28ff" and lines[-1][-1] == "\u2880" and lines[1][32] == "\u2802"
+        lit = sum(c != "\u2800" for line in lines for c in line)
+        assert lit == 3
+
+
+def _fits(lines, cols, rows):
+    return len(lines) <= rows and all(len(line) <= cols for line in lines)
+
+
+def test_the_whole_screen_fits_80_by_24_for_both_panels():
+    for height, rows_needed in ((64, 20), (32, 12)):
+        pixels = CanvasDisplay(128, height).pixels()
+        lines = fit(pixels, ("✗ refused  dimmed: a press wakes it", "1 2 3 keep | q quit"), 80, 24)
+        assert _fits(lines, 80, 24) and len(lines) == rows_needed
+        assert lines[0] == "┌" + "─" * 64 + "┐" and lines[1][1] == "\u2800"
+        assert lines[-2].startswith("✗ refused")
+
+
+def test_the_big_picture_when_it_fits_and_one_line_when_nothing_does():
+    pixels = CanvasDisplay(128, 64).pixels()
+    big = fit(pixels, ("", "keys"), 130, 36)
+    assert big[0] == "┌" + "─" * 128 + "┐" and len(big) == 36  # 32 rows of half blocks
+    assert fit(pixels, ("", "keys"), 129, 36)[0] == "┌" + "─" * 64 + "┐"  # one column short
+    assert fit(pixels, ("", "keys"), 66, 20)[0] == "┌" + "─" * 64 + "┐"  # braille's least
+    for cols, rows in ((65, 24), (80, 19), (40, 10)):
+        small = fit(pixels, ("", "keys"), cols, rows)
+        need = "terminal %dx%d is too small: the tray needs 66x20 or more" % (cols, rows)
+        assert small == [need]
+    strip = CanvasDisplay(128, 32).pixels()
+    assert "needs 66x12" in fit(strip, ("", "keys"), 80, 11)[0]
+
+
+def test_paint_addresses_each_row_and_never_writes_a_newline():
+    text = paint(["ab", "c"], 24)
+    assert "\n" not in text
+    assert text == "\x1b[1;1H\x1b[Kab\x1b[2;1H\x1b[Kc\x1b[3;1H\x1b[J"
+    assert not paint(["x"] * 24, 24).endswith("\x1b[J")  # a full screen: nothing left below
+
+
+def test_no_other_tune_shares_a_note_with_the_refused_press():
+    tunes = {name: getattr(screens, name) for name in dir(screens) if name.startswith("SND_")}
+    refused = set(tunes.pop("SND_NO")[0::2]) - {0}
+    assert refused and tunes
+    for name, tune in tunes.items():
+        assert not refused & set(tune[0::2]), name  # else the simulator cannot tell them apart
+
+
+def test_the_status_line_marks_a_refused_press_a_beep_and_a_dimmed_panel():
+    display = CanvasDisplay()
+    tray = Tray(SeededDice(3), display=display, seed=3)
+    cue = SoundCue(lambda: tray.now)
+    cue.listen(tray.buzzer)
+    tray.key("o")  # a game: who starts is rolled off, where KEEP1 means nothing
+    tones = tray.buzzer.tones
+    tray.key("1")
+    assert status(display, cue, tray.now) == "✗ refused"
+    assert tray.buzzer.tones == tones + 1  # the tray's buzzer still plays it
+    assert status(display, cue, tray.now + CUE_MS) == ""  # for a moment only
+    tray.key(".")
+    assert status(display, cue, tray.now) == ""
+    tray.key("r")
+    assert status(display, cue, tray.now) == "♪ beep"
+    tray.keys("." * 61)  # a minute without a press
+    assert status(display, cue, tray.now) == "dimmed: a press wakes it"
+
+
+def test_headless_shows_the_refused_mark_after_the_last_key():
+    out = sim("--headless", "--seed", "3", "--keys", "o1")
+    assert out.returncode == 0, out.stderr
+    assert "✗ refused" in out.stdout.splitlines()[-3]
+    assert "✗" not in sim("--headless", "--seed", "3", "--keys", "o1.").stdout
+
+
 def _tmux_or_skip():
     if shutil.which("tmux") is None:
         if os.environ.get("CI") == "true":
@@ -78,12 +184,18 @@ def _wait_for(session, predicate, seconds=20):
     raise AssertionError("terminal never showed the expected screen:\n" + _pane(session))
 
 
-def test_interactive_in_a_real_terminal(tmp_path):
+def _start_in_tmux(save_dir, cols, rows):
+    """The simulator in a new tmux session of cols x rows; its name."""
     _tmux_or_skip()
     session = "sim-" + uuid.uuid4().hex[:8]
-    cmd = "%s %s --seed 3 --save-dir %s" % (sys.executable, SIM, tmp_path)
-    subprocess.run(["tmux", "new-session", "-d", "-s", session, "-x", "140", "-y", "45", cmd],
-                   check=True)
+    cmd = "%s %s --seed 3 --save-dir %s" % (sys.executable, SIM, save_dir)
+    subprocess.run(["tmux", "new-session", "-d", "-s", session, "-x", str(cols), "-y", str(rows),
+                    cmd], check=True)
+    return session
+
+
+def test_interactive_in_a_real_terminal(tmp_path):
+    session = _start_in_tmux(tmp_path, 140, 45)
     try:
         setup = _wait_for(session, lambda t: "1 2 3 keep" in t and "█" in t)
         assert "┌" + "─" * 128 + "┐" in setup  # the panel at its true 128-pixel width
@@ -100,6 +212,30 @@ def test_interactive_in_a_real_terminal(tmp_path):
                              capture_output=True).returncode == 0:
             assert time.time() < end, "q did not quit the simulator"
             time.sleep(0.2)
+    finally:
+        subprocess.run(["tmux", "kill-session", "-t", session], capture_output=True)
+
+
+def _resize(session, cols, rows):
+    subprocess.run(["tmux", "resize-window", "-t", session, "-x", str(cols), "-y", str(rows)],
+                   check=True)
+
+
+def test_an_80_by_24_terminal_shows_braille_the_beep_and_a_resize(tmp_path):
+    session = _start_in_tmux(tmp_path, 80, 24)
+    try:
+        frame = "┌" + "─" * 64 + "┐"
+        setup = _wait_for(session, lambda t: frame in t and "1 2 3 keep" in t)
+        assert "█" not in setup and any("\u2801" <= c <= "\u28ff" for c in setup)
+        for key in "o1":  # a game, then KEEP1 where it means nothing
+            subprocess.run(["tmux", "send-keys", "-t", session, key], check=True)
+            time.sleep(0.3)
+        _wait_for(session, lambda t: "✗ refused" in t)
+        _wait_for(session, lambda t: "✗ refused" not in t)  # only for a moment
+        _resize(session, 60, 15)
+        _wait_for(session, lambda t: "60x15 is too small: the tray needs 66x20" in t)
+        _resize(session, 80, 24)
+        _wait_for(session, lambda t: frame in t and "too small" not in t)
     finally:
         subprocess.run(["tmux", "kill-session", "-t", session], capture_output=True)
 

@@ -5,7 +5,7 @@ from pathlib import Path
 
 import pytest
 from dicetray.game import Game, SaveError
-from dicetray.rules import PRESETS
+from dicetray.options import PRESETS
 from dicetray.savecheck import load as load_save
 from dicetray.store import Store
 from fakes.flash import ENOSPC, FakeFlash, PowerCut

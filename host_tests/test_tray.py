@@ -8,7 +8,7 @@ import json
 
 import pytest
 from dicetray import app as app_mod
-from dicetray.rules import OPTIONS, PRESET_NAMES, PRESETS
+from dicetray.options import OPTIONS, PRESET_NAMES, PRESETS
 from dicetray.savecheck import load
 from dicetray.screens import (
     OVER,
@@ -19,9 +19,8 @@ from dicetray.screens import (
     SETUP,
     SND_NO,
     STANDINGS,
-    change_setting,
-    setup_rows,
 )
+from dicetray.setupmenu import change_setting, setup_rows
 from dicetray.store import Store
 from fakes.flash import FakeFlash
 from trayhost.autoplay import SeededDice
@@ -377,7 +376,7 @@ def test_setup_remembers_the_last_settings_across_a_reboot():
 
     again = make_tray(19, flash=flash.reboot())
     app = again.app
-    assert app.screen == RESUME and app.settings == want
+    assert app.screen == RESUME and app.settings is None  # read when the setup shows (RAM)
     again.key("r")  # no: a new game
     assert app.screen == SETUP and app.settings == want
     rows = setup_rows(app.settings)
@@ -399,10 +398,10 @@ def test_the_setup_menu_shows_and_steps_each_option_from_the_table():
         change_setting(s, labels.index(label), n)
         return shows(label)
 
-    assert [shows(k) for k in ("TOKENS", "TABLE", "ACE HIGH", "FIRST", "NENETTE GETS")] == [
+    assert [shows(k) for k in ("TOKENS", "RANKING", "ACE HIGH", "WHO STARTS", "NENETTE GETS")] == [
         "21", "CLASSIC", "ON", "BEST", "2"]
     assert step("ACE HIGH", 1) == "OFF" and step("ACE HIGH", -1) == "ON"
-    assert [step("FIRST", 1) for _ in range(4)] == ["WORST", "ONE DIE", "P1", "BEST"]
+    assert [step("WHO STARTS", 1) for _ in range(4)] == ["WORST", "ONE DIE", "P1", "BEST"]
     assert step("NENETTE GETS", -2) == "OFF"  # 0: off
     assert step("NENETTE GETS", 1) == "1" and step("NENETTE WORTH", -1) == "1"
     assert step("TOKENS", 99 - 21) == "99" and step("TOKENS", 1) == "5"

@@ -4,7 +4,7 @@ import json
 from collections import Counter
 from unittest import mock
 
-from dicetray import screens
+from dicetray import setupmenu
 from dicetray.game import Game
 from fakes.flash import FakeFlash
 from hypothesis import HealthCheck, given, settings
@@ -116,14 +116,14 @@ def test_random_button_streams_never_break_the_tray(stream, resume, start, seed)
         flash.files["game.json"] = SAVES[resume]
     counting = Counting()
     starts = Counter()
-    real_start = screens.start_game
+    real_start = setupmenu.start_game
 
     def start_game(app):
         starts["n"] += 1
         real_start(app)
 
     wrapped = {v: counting.wrap(v) for v in ("throw", "stop", "announce")}
-    with mock.patch.multiple(Game, **wrapped), mock.patch.object(screens, "start_game",
+    with mock.patch.multiple(Game, **wrapped), mock.patch.object(setupmenu, "start_game",
                                                                  start_game):
         tray = make_tray(seed, flash=flash, start_ms=start)
         app = tray.app

@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 from dicetray import board as board_mod
-from dicetray import runner, ui
+from dicetray import crash, runner, ui
 from dicetray.app import App
 from dicetray.display import Display
 from dicetray.screens import PLAY, SETUP
@@ -156,7 +156,7 @@ def test_the_runner_plays_from_the_buttons(apps):
 
 def logged_code(log):
     """The code of the one crash in the log: its first line names it, the traceback makes it."""
-    code = runner.error_code(log[log.index("\n") + 1 :])
+    code = crash.error_code(log[log.index("\n") + 1 :])
     assert log.startswith("ERROR %s\n" % code)  # the log names the code the screen showed
     return code
 
@@ -196,8 +196,8 @@ def test_a_crash_shows_a_code_logs_the_traceback_feeds_the_watchdog_and_resumes(
     assert "Traceback" in log and "RuntimeError: boom" in log
     code = logged_code(log)
     assert seen["error"] == error_picture(code)
-    during = [t for t in board.feeds if 0 <= ticks_diff(t, fired[0]) <= runner.ERROR_SHOW_MS]
-    assert len(during) >= runner.ERROR_SHOW_MS // 1000
+    during = [t for t in board.feeds if 0 <= ticks_diff(t, fired[0]) <= crash.ERROR_SHOW_MS]
+    assert len(during) >= crash.ERROR_SHOW_MS // 1000
     assert max_gap(board.feeds) <= 100  # never near the watchdog's timeout
     first, second = apps
     assert apps.boots == [(SETUP, False), (PLAY, True)]  # straight back in, no resume prompt
@@ -207,9 +207,9 @@ def test_a_crash_shows_a_code_logs_the_traceback_feeds_the_watchdog_and_resumes(
 
 
 def test_the_same_crash_gives_the_same_code():
-    assert runner.error_code("Traceback: x\n") == runner.error_code("Traceback: x\n")
-    assert runner.error_code("Traceback: x\n") != runner.error_code("Traceback: y\n")
-    assert len(runner.error_code("a" * 10_000)) == 5
+    assert crash.error_code("Traceback: x\n") == crash.error_code("Traceback: x\n")
+    assert crash.error_code("Traceback: x\n") != crash.error_code("Traceback: y\n")
+    assert len(crash.error_code("a" * 10_000)) == 5
 
 
 @pytest.mark.parametrize("asleep", [False, True], ids=["dim", "asleep"])
@@ -296,7 +296,7 @@ SAFE = ("SAFE MODE", ("NO GAME RUNNING", "USB REPL IS FREE", "FOR MPREMOTE"),
 def test_safe_mode_shows_its_screen_and_never_starts_the_watchdog():
     board = FakeBoard()
     display = Display(board.i2c, ticks_diff=ticks_diff)
-    runner.safe_mode(display)
+    crash.safe_mode(display)
     assert board.i2c.panel.pixels() == picture(*SAFE)
     assert board.watchdog_started == 0 and not board.feeds
 

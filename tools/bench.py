@@ -48,7 +48,8 @@ import time
 import trayhost  # noqa: F401  (first: the firmware importable as on the Pico)
 from benchtray import tray_figures
 from dicetray.game import Game
-from dicetray.rules import PRESETS, all_throws, evaluate
+from dicetray.options import PRESETS
+from dicetray.rules import all_throws, evaluate
 from mpy import TRAYHOST, copy_packages, node_ready, run_micropython
 from trayhost.autoplay import SeededDice, play_random
 
@@ -57,7 +58,8 @@ FIRMWARE = os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__
 # The same workload on both VMs (MicroPython runs this text with time.ticks_ms).
 WORKLOAD = """
 import time
-from dicetray.rules import PRESETS, all_throws, evaluate
+from dicetray.options import PRESETS
+from dicetray.rules import all_throws, evaluate
 from dicetray.game import Game
 from trayhost.autoplay import SeededDice, play_random
 

@@ -28,7 +28,7 @@ import json
 
 def games(tray, seed, players, results):
     # trayrun.tour, one step per next(): every preset, each from a fresh tray, then its keys.
-    from dicetray.rules import PRESET_NAMES
+    from dicetray.options import PRESET_NAMES
     from trayhost.autoplay import SeededDice
     for i, preset in enumerate(PRESET_NAMES):
         if tray is None:

@@ -12,7 +12,8 @@ import sys
 
 import trayhost  # noqa: F401  (first: the firmware importable as on the Pico)
 from dicetray.game import Game, GameError
-from dicetray.rules import OPTION_NAMES, PRESET_NAMES, PRESETS, RulesError, evaluate
+from dicetray.options import OPTION_NAMES, PRESET_NAMES, PRESETS, changed
+from dicetray.rules import RulesError, evaluate
 from trayhost.autoplay import ScriptedDice, SeededDice, play_random
 
 
@@ -127,13 +128,13 @@ def parse_option(text):
 
 def play(preset, players, dice, options=(), seed=0, out=print, max_actions=100000):
     """Play and print one game; returns the finished Game."""
-    opts = PRESETS[preset].replace(**dict(options))
+    opts = changed(PRESETS[preset], **dict(options))
     game = Game(players, opts, dice)
     printer = Printer(game, out)
     out("421 dice tray: preset %s, %d players, %d tokens" % (preset, players, opts.tokens))
-    changed = ", ".join("%s=%s" % kv for kv in options)
-    if changed:
-        out("options changed: " + changed)
+    differs = ", ".join("%s=%s" % kv for kv in options)
+    if differs:
+        out("options changed: " + differs)
     for ev in game.take_events():
         printer.event(ev)
     try:

@@ -42,7 +42,7 @@ import time
 HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path[:0] = [HERE, os.path.join(os.path.dirname(HERE), "firmware")]
 
-from dicetray.rules import PRESETS  # noqa: E402
+from dicetray.options import PRESETS  # noqa: E402
 from picobot import FIRST_THROW, KINDS, QUIET_MS, SAMPLES, Bench, Keepalive, choose  # noqa: E402
 from picokit import Pico, PicoError, screen_of, unavailable  # noqa: E402
 

@@ -2,7 +2,7 @@
 
     from picopanel import Panel, screen_of
     panel = Panel.from_text(text)   # the kit's `pico text`, or Panel(rows), from_framebuffer
-    panel.read(56, ink=0)           # the bottom line's text, e.g. "1:^ 2:~ 3:- R:+ OK:GO"
+    panel.read(56, ink=0)           # the bottom line's text, e.g. "1/2 MOVE  3/R CHANGE"
     screen_of(panel)                # "setup", "turn", ... or None
 
 The text is recognised with the tray's own font (dicetray.font), which draws the same pixels
@@ -162,7 +162,7 @@ class Panel:
 # The bottom line of a screen says what the buttons do there (dicetray.app and dicetray.ui);
 # turns and roll-offs share some, so their top line tells them apart.
 SCREENS = {
-    "1:^ 2:~ 3:- R:+ OK:GO": "setup",
+    "1/2 MOVE  3/R CHANGE": "setup",
     "OK:NEXT": "result",
     "OK:GO ON": "phase",
     "OK:CONTINUE": "outcome",

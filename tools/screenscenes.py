@@ -5,7 +5,7 @@ played on with keys. Everything is scripted, so two runs give the same pictures.
 """
 
 import trayhost  # noqa: F401  (first: the firmware importable as on the Pico)
-from dicetray import runner
+from dicetray import crash, runner
 from dicetray.display import Display
 from dicetray.screens import NOTICE, OUTCOME, OVER, PHASE, PLAY, RESULT, RESUME, SETUP, STANDINGS
 from dicetray.store import Store
@@ -202,7 +202,7 @@ def save_lost(shots):
 def safe_mode(shots):
     i2c = FakeI2C()
     display = Display(i2c, ticks_diff=ticks_diff)
-    runner.safe_mode(display)
+    crash.safe_mode(display)
     shots.append(Shot("safe_mode", "safe mode (OK held at power-up)", 128, 64, panel_bits(i2c)))
 
 
@@ -237,12 +237,12 @@ def error_screen(shots):
     i2c = FakeI2C()
     board = _CrashBoard()
     display = Display(i2c, ticks_diff=ticks_diff)
-    real = runner.traceback_text
-    runner.traceback_text = lambda exc: FIXED_TRACEBACK
+    real = crash.traceback_text
+    crash.traceback_text = lambda exc: FIXED_TRACEBACK
     try:
         runner.run(board, display, _CrashingStore(fs=MemFS()), loops=1)
     finally:
-        runner.traceback_text = real
+        crash.traceback_text = real
     shots.append(Shot("error", "an unexpected error: the game restarts", 128, 64, panel_bits(i2c)))
 
 

@@ -5,6 +5,9 @@
 
 Keys (the same in both modes): 1 2 3 = KEEP1..3, r or space = ROLL, o or Enter = OK,
 O = OK held long (standings, quit), . = wait one second, q = quit (interactive).
+The picture fits the terminal (simview): half blocks at the panel's true size from 130x36, braille
+cells (2x4 pixels each) in an 80x24 terminal, else one line naming the size needed; under it, a
+status line marks the buzzer's tunes (a refused press apart) and a dimmed or dark panel.
 The screen is the display interface on a bare frame buffer (trayhost.canvas): what the app drew
 and showed, no bus and no driver (tools/screens.py draws from the driver's bytes instead).
 An interactive game is saved in .sim/ and offered on restart.
@@ -20,6 +23,7 @@ import time
 import trayhost  # noqa: F401  (first: the firmware importable as on the Pico)
 from dicetray.runner import die_from_bits
 from dicetray.store import Store
+from simview import SoundCue, fit, framed, half_blocks, status
 from trayhost.canvas import CanvasDisplay
 from trayhost.pins import TICKS_MAX, ticks_add, ticks_diff
 from trayhost.trayrun import KEYS, LONG_MS, POLL_MS, PRESS_MS, Tray
@@ -30,19 +34,9 @@ KEY_ALIASES = {" ": "r", "\n": "o", "\r": "o"}
 LEGEND = "1 2 3 keep | r/space roll | o/Enter OK | O long OK | q quit"
 
 
-def half_blocks(pixels):
-    """Two panel rows per text row: upper half, lower half, full or empty block."""
-    lines = []
-    for y in range(0, len(pixels), 2):
-        top, bottom = pixels[y], pixels[y + 1] if y + 1 < len(pixels) else [0] * len(pixels[y])
-        lines.append("".join(" ▄▀█"[(t and 2) | (b and 1)] for t, b in zip(top, bottom)))
-    return lines
-
-
 def frame_text(pixels):
-    width = len(pixels[0])
-    body = ["│" + line + "│" for line in half_blocks(pixels)]
-    return ["┌" + "─" * width + "┐"] + body + ["└" + "─" * width + "┘"]
+    """The panel at its true size, one half block per two pixels (headless: no terminal)."""
+    return framed(half_blocks(pixels))
 
 
 def save_png(pixels, path, scale=4):
@@ -54,11 +48,22 @@ def save_png(pixels, path, scale=4):
     img.resize((w * scale, h * scale), Image.NEAREST).save(path)
 
 
+def script_keys(text):
+    """The keys of a headless script, aliases resolved; an unknown key stops the run."""
+    keys = [KEY_ALIASES.get(k, k) for k in text]
+    for k in keys:
+        if k not in KEYS and k != ".":
+            raise SystemExit("unknown key %r: use 1 2 3 r o O . (space = r, Enter = o)" % k)
+    return keys
+
+
 def headless(args):
     """Play the key string on a simulated clock; write a PNG each time the screen changes."""
     seed = args.seed if args.seed is not None else 1
     display = CanvasDisplay(128, args.height)
     tray = Tray(die_from_bits(random.Random(seed).getrandbits), display=display, seed=seed)
+    cue = SoundCue(lambda: tray.now)
+    cue.listen(tray.buzzer)
     shots = []
     last = None
 
@@ -75,19 +80,35 @@ def headless(args):
 
     shoot()
     finished = 0
-    for k in args.keys:
-        k = KEY_ALIASES.get(k, k)
-        if k not in KEYS and k != ".":
-            raise SystemExit("unknown key %r: use 1 2 3 r o O . (space = r, Enter = o)" % k)
+    for k in script_keys(args.keys):
         before = tray.app.screen
         tray.key(k)
         if tray.app.screen == "over" and before != "over":
             finished += 1
         shoot()
     print("\n".join(frame_text(last)))
+    line = status(display, cue, tray.now)  # as the terminal would show it after the last key
+    if line:
+        print(line)
     print("games over: %d, now on the %s screen" % (finished, tray.app.screen))
     print("%d screens%s" % (len(shots), (" written to " + args.shots) if args.shots else ""))
     return 0
+
+
+def terminal_size(fd):
+    try:
+        return tuple(os.get_terminal_size(fd))
+    except OSError:  # not a terminal after all: the size every terminal has
+        return (80, 24)
+
+
+def paint(lines, rows):
+    """Escapes drawing lines from the top left, each line cleared first, the rest of the screen
+    cleared after. No newline: a full last row would scroll, a full-width line would wrap."""
+    out = ["\x1b[%d;1H\x1b[K%s" % (i + 1, line) for i, line in enumerate(lines)]
+    if len(lines) < rows:
+        out.append("\x1b[%d;1H\x1b[J" % (len(lines) + 1))
+    return "".join(out)
 
 
 def ticks():
@@ -104,16 +125,32 @@ class Interactive:
         self.tray = Tray(die_from_bits(rng.getrandbits), display=self.display,
                          store=Store(root=args.save_dir), start_ms=ticks(),
                          seed=rng.getrandbits(30))
+        self.cue = SoundCue(ticks)
+        self.cue.listen(self.tray.buzzer)
         self.releases = {}  # pin name -> ticks when the simulated finger lifts
+        self.seen = None  # what the terminal shows: the panel's changes, the status, its size
 
     def press(self, k, now):
         name = KEYS[k]
         self.tray.pins[name].press()
         self.releases[name] = ticks_add(now, LONG_MS if k == "O" else PRESS_MS)
 
-    def draw(self, out):
-        lines = frame_text(self.display.pixels())
-        out.write("\x1b[H" + "\n".join(lines) + "\n" + LEGEND + "\x1b[K\n")
+    def step(self, now):
+        for name, at in list(self.releases.items()):
+            if ticks_diff(now, at) >= 0:
+                self.tray.pins[name].release()
+                del self.releases[name]
+        self.tray.app.step(now)
+
+    def draw(self, out, now):
+        """Redraw when the panel, the status line or the terminal's size changed."""
+        size = terminal_size(out.fileno())  # asked each step: a resized terminal redraws
+        line = status(self.display, self.cue, now)
+        if (self.display.changes, line, size) == self.seen:
+            return
+        self.seen = (self.display.changes, line, size)
+        cols, rows = size
+        out.write(paint(fit(self.display.pixels(), (line, LEGEND), cols, rows), rows))
         out.flush()
 
     def run(self):
@@ -126,7 +163,6 @@ class Interactive:
         out.write("\x1b[?25l\x1b[2J")
         try:
             tty.setcbreak(fd)
-            seen = -1
             while True:
                 if select.select([fd], [], [], POLL_MS / 1000)[0]:
                     ch = os.read(fd, 1).decode("utf-8", "ignore")
@@ -136,14 +172,8 @@ class Interactive:
                     if k in KEYS:
                         self.press(k, ticks())
                 now = ticks()
-                for name, at in list(self.releases.items()):
-                    if ticks_diff(now, at) >= 0:
-                        self.tray.pins[name].release()
-                        del self.releases[name]
-                self.tray.app.step(now)
-                if self.display.changes != seen:
-                    seen = self.display.changes
-                    self.draw(out)
+                self.step(now)
+                self.draw(out, now)
         finally:
             termios.tcsetattr(fd, termios.TCSADRAIN, saved)
             out.write("\x1b[?25h\n")

@@ -1,8 +1,9 @@
 """The tray's router and its clock: presses (buttons, actors) in; drawing, sound, saves out."""
 
+import sys
+
 from dicetray.buttons import LONG
-from dicetray.game import SaveError
-from dicetray.screens import NOTICE, PLAY, RESUME, SETUP, UNITS, load_settings
+from dicetray.screens import NOTICE, PLAY, RESUME, SETUP, UNITS
 
 try:
     from micropython import const  # pyright: ignore[reportAssignmentType]
@@ -20,6 +21,13 @@ DIM_MS = const(60000)  # no press for a minute: dim
 SLEEP_MS = const(300000)  # five minutes: display off; the press that wakes it does nothing else
 ANIM_MS = const(360)  # the roll animation
 ANIM_FRAME_MS = const(60)
+
+# Code loaded only while it is needed, and let go after (on MicroPython, code is heap): the
+# loader of a save, the setup menu with the options table, a game's engine.
+LOADER_CODE = ("savecheck", "saveagree", "savemigrate", "options", "storeload", "postmortem")
+SETUP_CODE = ("setupmenu", "options")
+GAME_CODE = ("game", "settle")
+_resident = None  # the modules loaded when the first App was built: never let go
 
 
 class App:
@@ -46,7 +54,12 @@ class App:
         self.kept = 0  # bit mask of the dice the current player keeps
         self.notice = ("", ())  # (title, lines) for the NOTICE screen
         self.cursor = 0  # the setup menu's row
-        self.settings = None
+        self.settings = None  # loaded by the setup the first time it shows
+        self.rules_name = "CUSTOM"  # the resumed game's preset, for the resume prompt
+        global _resident
+        if _resident is None:
+            _resident = set(sys.modules)
+        self.resident = _resident  # a test's or a tool's modules stay
         self.save_failed = False
         self.was_down = False  # any button down at the last step (to wake on a new press)
         self.dirty = True
@@ -57,28 +70,32 @@ class App:
         resume: go straight back into the saved game (after a crash), no prompt.
         """
         self.clock.last_input = now
-        self.settings = load_settings(self.store)
         game, problem = self.store.load_game(self._build)
-        if problem:
-            self.notice = ("SAVE LOST", (problem, "A NEW GAME STARTS"))
-            self.screen = NOTICE
-        elif game is not None:
-            if game.over:
-                self._clear()  # at once: boot is no press to answer
-            else:
-                self.game = game
-                self.screen = PLAY if resume else RESUME
+        self.forget(LOADER_CODE)
+        if game is not None and not game.over:
+            self.game = game
+            self.screen = PLAY if resume else RESUME
+        else:
+            self.forget(GAME_CODE)  # loaded for a save that is not played on
+            if problem:
+                self.notice = ("SAVE LOST", (problem, "A NEW GAME STARTS"))
+                self.screen = NOTICE
+            elif game is not None:
+                self._clear()  # over: cleared at once, boot is no press to answer
         self.render()
 
     def _build(self, data):
         # Only the checker's own refusal means a bad save; anything else is a bug: a crash.
-        # The loader is imported here, only when there is a save: its code is RAM.
-        from dicetray.savecheck import load
+        # The loader is imported here, only when there is a save; boot() lets it go.
+        from dicetray.options import preset_name
+        from dicetray.savecheck import SaveError, load
 
         try:
-            return load(data, self.roll), None
+            game = load(data, self.roll)
         except SaveError as e:
             return None, str(e)
+        self.rules_name = (preset_name(game.opts) or "custom").upper()
+        return game, None
 
     def add_actor(self, actor):
         """Let actor press buttons: actor.poll(app, now) returns None or (name, kind) like
@@ -128,13 +145,30 @@ class App:
         UNITS[self.screen](self, None, False, 0)
 
     def show(self, screen):
+        if screen == SETUP:
+            self.game = None  # a new game: the engine's code goes until the setup starts one
+            self.forget(GAME_CODE)
+        elif self.screen == SETUP:
+            self.forget(SETUP_CODE)  # the game starts: the menu and the table go
         self.screen = screen
         self.dirty = True
+
+    def forget(self, names):
+        """Let go of the modules of names this app loaded (not those resident when it was
+        built: a test's or a tool's): their code leaves the heap; an import loads it again."""
+        package = sys.modules["dicetray"]
+        for name in names:
+            full = "dicetray." + name
+            if full in sys.modules and full not in self.resident:
+                del sys.modules[full]
+                try:
+                    delattr(package, name)
+                except AttributeError:
+                    pass
 
     def quit(self):
         """End the game (finished or not) and go back to the setup."""
         self.clear()
-        self.game = None
         self.show(SETUP)
 
     def save(self):

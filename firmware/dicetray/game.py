@@ -16,7 +16,7 @@ Events are tuples whose first item names them:
 """
 
 from dicetray import settle
-from dicetray.rules import PRESETS, Options, RulesError, check_dice
+from dicetray.rules import Options, RulesError, check_dice
 from dicetray.state import (
     DIE,
     FOR_WHAT_COMES,
@@ -71,7 +71,9 @@ class Game:
     decided = None
 
     def __init__(self, players, options, roll, _state=None):
-        if isinstance(options, str):
+        if isinstance(options, str):  # a preset's name: for tests and tools, never on the tray
+            from dicetray.options import PRESETS
+
             if options not in PRESETS:
                 raise GameError("unknown preset: %r" % (options,))
             options = PRESETS[options]

@@ -10,7 +10,8 @@ exhausts MicroPython's small C stack.
 """
 
 from dicetray.game import MAX_PLAYERS, MAX_THROWS, MIN_PLAYERS, Game, SaveError
-from dicetray.rules import Options, RulesError
+from dicetray.options import make
+from dicetray.rules import RulesError
 from dicetray.saveagree import check_agree
 from dicetray.savemigrate import from_v1
 from dicetray.state import (
@@ -192,7 +193,7 @@ def _options(raw):
         if type(name) is not str or len(name) > 32:
             fail("options: unknown option")
     try:
-        return Options(**raw)
+        return make(**raw)
     except (RulesError, TypeError) as e:
         fail("options: %s" % e)
 

@@ -6,17 +6,8 @@ function a screen costs less RAM on MicroPython than a class or a module a scree
 """
 
 from dicetray import ui
-from dicetray.game import Game, GameError
-from dicetray.rules import K_421, OPTIONS, PRESET_NAMES, PRESETS, Options, RulesError, evaluate
+from dicetray.rules import K_421, evaluate
 from dicetray.state import CHARGE
-
-try:
-    from micropython import const  # pyright: ignore[reportAssignmentType]
-except ImportError:  # CPython
-
-    def const(x):
-        return x
-
 
 SETUP = "setup"
 PLAY = "play"  # a turn, a roll-off or a play-off
@@ -39,97 +30,16 @@ SND_OVER = (523, 120, 392, 120, 330, 120, 262, 300)
 
 KEEPS = ("KEEP1", "KEEP2", "KEEP3")
 
-# The setup menu's rows: PLAYERS, RULES, then one per option, in the table's order.
-_PLAYERS_ROW = const(0)
-_RULES_ROW = const(1)
-_FIRST_OPTION_ROW = const(2)
-
-
-# ---- setup: players, rules, options; OK starts ------------------------------------------------
-
-
-def load_settings(store):
-    """The last setup from store; a setting missing, of the wrong type or out of range: default."""
-    s = store.load_settings({"players": 4, "preset": "classic",
-                             "options": PRESETS["classic"].to_dict()})
-    players = s.get("players")
-    if type(players) is not int or not 2 <= players <= 8:
-        s["players"] = 4
-    if s.get("preset") not in PRESETS:
-        s["preset"] = "classic"
-    try:
-        Options(**s["options"])
-    except (RulesError, TypeError):
-        s["options"] = PRESETS[s["preset"]].to_dict()
-    return s
-
-
-def setup_rows(s):
-    """The menu's (label, value) rows for settings s; "*": an option its preset differs on.
-
-    An option's value shows as its name in the table (shown[i] for allowed[i]), else a number.
-    """
-    preset = PRESETS[s["preset"]]
-    rows = [("PLAYERS", str(s["players"])), ("RULES", s["preset"].upper())]
-    for name, label, allowed, shown, _, _ in OPTIONS:
-        value = s["options"][name]
-        if value != getattr(preset, name):
-            label = "*" + label
-        i = _place(allowed, value)
-        rows.append((label, shown[i] if shown and i < len(shown) else str(value)))
-    return rows
-
-
-def _place(allowed, value):
-    # Where value is among the allowed values (a MicroPython range has no index()). Settings
-    # are checked as they load, so the error is a bug; its value is message enough.
-    for i in range(len(allowed)):
-        if allowed[i] == value:
-            return i
-    raise RulesError(value)
+# ---- setup: its unit is in setupmenu.py, loaded while the setup shows ------------------------
 
 
 def setup(app, key, long, now):
-    """The setup menu. KEEP1/KEEP2 move up/down, KEEP3/ROLL the previous/next value, OK starts."""
-    if key is None:
-        ui.menu(app.fb, app.w, app.h, "NEW GAME  OK:START", setup_rows(app.settings),
-                app.cursor, "1:^ 2:~ 3:- R:+ OK:GO")
-        return
-    rows = _FIRST_OPTION_ROW + len(OPTIONS)
-    if key == "KEEP1":
-        app.cursor = (app.cursor - 1) % rows
-    elif key == "KEEP2":
-        app.cursor = (app.cursor + 1) % rows
-    elif key == "KEEP3" or key == "ROLL":
-        change_setting(app.settings, app.cursor, -1 if key == "KEEP3" else 1)
-    elif key == "OK":
-        start_game(app)
-        return
-    app.dirty = True
+    """The setup menu (dicetray.setupmenu): its code and the options table are loaded only
+    while it shows, and let go when a game starts (App.show): on MicroPython code is heap."""
+    from dicetray.setupmenu import unit
 
-
-def change_setting(s, row, step):
-    """Step the value on the menu's row by step (+1 next, -1 previous), wrapping round."""
-    if row == _PLAYERS_ROW:
-        s["players"] = 2 + (s["players"] - 2 + step) % 7
-    elif row == _RULES_ROW:
-        i = (PRESET_NAMES.index(s["preset"]) + step) % len(PRESET_NAMES)
-        s["preset"] = PRESET_NAMES[i]
-        s["options"] = PRESETS[s["preset"]].to_dict()
-    else:
-        name, _, allowed, _, _, _ = OPTIONS[row - _FIRST_OPTION_ROW]
-        i = _place(allowed, s["options"][name]) + step
-        s["options"][name] = allowed[i % len(allowed)]  # in the table's order
-
-
-def start_game(app):
-    s = app.settings
-    app.game = Game(s["players"], Options(**s["options"]), app.roll)
-    app.game.take_events()
-    app.kept = 0
-    app.after = []
-    app.unsaved = 3  # the settings and the game, once the panel shows it
-    app.show(PLAY)
+    if unit(app, key, long, now):
+        app.show(PLAY)  # a game has started
 
 
 # ---- play: a turn, a roll-off, a play-off -----------------------------------------------------
@@ -181,6 +91,8 @@ def _keep(app, bit):
 def act(app, now, verb, arg):
     """Play verb ("throw", "stop", "announce") with arg, show what follows; the game is saved
     once the panel shows it (App.step)."""
+    from dicetray.game import GameError  # loaded with the game: a look-up
+
     g = app.game
     before = g.current
     contest = g.contest
@@ -276,13 +188,8 @@ def resume(app, key, long, now):
     """A saved game was found. OK: resume it; ROLL: a new game."""
     g = app.game
     if key is None:
-        rules = "CUSTOM"
-        for name in PRESET_NAMES:
-            if PRESETS[name] == g.opts:
-                rules = name.upper()
-                break
         ui.message(app.fb, app.w, app.h, "RESUME?", (
-            "%s %d PLAYERS" % (rules, g.n),
+            "%s %d PLAYERS" % (app.rules_name, g.n),
             "TURN %d %s" % (g.turn.number, ui.PHASE_NAMES[g.phase]),
             ui.pname(g.current) + " TO PLAY",
         ), "OK:YES ROLL:NEW GAME")

@@ -3,21 +3,7 @@
 import json
 import os
 
-from dicetray.postmortem import append, set_aside
-
 _ENOSPC = 28  # MicroPython and Linux agree on this one
-
-# Why a file was not used. The screen is 128 px wide, 16 characters of an 8-px font: a problem
-# is "Save <why>:" (16 at most) and then KEPT or STUCK, joined by a space for the app to wrap.
-EMPTY = "empty"
-DAMAGED = "damaged"
-TOO_BIG = "too big"
-INVALID = "invalid"
-UNREADABLE = "unreadable"
-CRASHED = "crashed"
-KEPT = "kept as game.bad"
-STUCK = "could not move"
-
 
 class _OsFs:
     """The real filesystem (littlefs on the Pico) through os and the builtin open."""
@@ -70,7 +56,7 @@ class Store:
     def __init__(self, fs=None, root=""):
         self.fs = _OsFs() if fs is None else fs
         self._root = root.rstrip("/") + "/" if root else ""
-        self._crashes = 0  # as on flash, once read; cleared by the next save that works
+        self.crashes = 0  # as on flash, once read; cleared by the next save that works
 
     def path(self, name):
         """Where a file of the store lives: path(Store.GAME)."""
@@ -86,44 +72,16 @@ class Store:
         errno, 28 when full) with the old save intact; the app tells the players.
         """
         self._replace(self.TMP, self.GAME, data)
-        if self._crashes:
-            self._crashes = 0
-            self._discard(self.CRASHES)  # the game moved on: its crashes were not its fault
+        if self.crashes:
+            self.crashes = 0
+            self.discard(self.CRASHES)  # the game moved on: its crashes were not its fault
 
     def load_game(self, build):
-        """The saved game as (game, None), (None, None) when there is none, or (None, problem).
+        """The saved game as (game, None), (None, None) when there is none, or (None, problem):
+        storeload.load_game, loaded for the boot only (its code is heap on the Pico)."""
+        from dicetray.storeload import load_game
 
-        build(data) turns the parsed file into (game, None), or says (None, why) when data is
-        not a game it can resume; anything it raises is a bug and goes up, the file untouched.
-        A file that cannot be read, parsed or built, or whose game crashed the tray
-        CRASH_LIMIT times in a row (see note_crash), is renamed game.bad (older ones are kept as
-        game.bad.1 and game.bad.2), the reason goes to error.log, and problem is a short message
-        for the screen. A leftover game.tmp (a save cut short: game.json is still the last
-        whole save) is removed.
-        """
-        self._discard(self.TMP)
-        game = self.path(self.GAME)
-        if not self.fs.exists(game):
-            self._discard(self.CRASHES)
-            return None, None
-        self._crashes = self._read_crashes()
-        detail = ""
-        if self._crashes >= self.CRASH_LIMIT:
-            why = CRASHED
-            detail = " (%d crashes in a row)" % self._crashes
-        else:
-            data, why = self._read_json(game, self.GAME_MAX)
-            if why is None:
-                built, reason = build(data)
-                if reason is None:
-                    return built, None
-                why = INVALID
-                detail = " (%s)" % reason
-        problem = "Save %s: %s" % (why, KEPT if self._keep_aside(self.GAME, self.BAD) else STUCK)
-        self.log_error("%s: %s%s\n" % (game, problem, detail))
-        self._crashes = 0
-        self._discard(self.CRASHES)
-        return None, problem
+        return load_game(self, build)
 
     def note_crash(self):
         """Count a crash of the tray against the saved game, if there is one; never raises.
@@ -134,9 +92,11 @@ class Store:
         try:
             if not self.fs.exists(self.path(self.GAME)):
                 return
-            self._crashes = self._read_crashes() + 1
+            from dicetray.storeload import read_crashes
+
+            self.crashes = read_crashes(self) + 1
             with self.fs.open(self.path(self.CRASHES), "wb") as f:
-                f.write(str(self._crashes).encode())
+                f.write(str(self.crashes).encode())
         except Exception:  # the crash handler calls this: a failing flash must not fail it
             pass
 
@@ -157,28 +117,11 @@ class Store:
         self._replace(self.SETTINGS_TMP, self.SETTINGS, settings)
 
     def load_settings(self, defaults):
-        """A new dict: defaults, with each saved value whose key and type match a default's.
+        """A new dict: defaults, with each saved value whose key and type match a default's
+        (storeload.load_settings, loaded only while the setup needs it); never raises."""
+        from dicetray.storeload import load_settings
 
-        Nested dicts are merged the same way, key by key; a bool never passes for an int.
-        Ranges are the caller's to check. Any problem gives the defaults and never raises: a
-        bad settings file is not worth a screen, and the next save_settings replaces it.
-        """
-        try:
-            self._discard(self.SETTINGS_TMP)
-            path = self.path(self.SETTINGS)
-            if not self.fs.exists(path):
-                return _merge(None, defaults)
-            saved, why = self._read_json(path, self.SETTINGS_MAX)
-            if why is None and type(saved) is not dict:
-                why = INVALID
-            if why is not None:
-                kept = self._keep_aside(self.SETTINGS, self.SETTINGS_BAD)
-                self.log_error("%s %s: defaults used%s\n"
-                               % (path, why, ", kept as settings.bad" if kept else ""))
-                saved = None
-            return _merge(saved, defaults)
-        except Exception:  # settings must never stop the tray from starting
-            return _merge(None, defaults)
+        return load_settings(self, defaults)
 
     # ---- the error log ----------------------------------------------------------------
 
@@ -188,6 +131,8 @@ class Store:
         When the log would pass LOG_MAX bytes it first becomes error.old (replacing the older
         one). An entry longer than LOG_MAX keeps its end, where a traceback names the error.
         """
+        from dicetray.postmortem import append  # something went wrong: no need to be resident
+
         append(self.fs, self.path(self.LOG), self.path(self.LOG_OLD), self.LOG_MAX, text)
 
     # ---- helpers ----------------------------------------------------------------------
@@ -205,66 +150,14 @@ class Store:
                 f.close()
             fs.rename(tmp, self.path(name))
         except OSError:
-            self._discard(tmp_name)  # give back the space a partial copy holds
+            self.discard(tmp_name)  # give back the space a partial copy holds
             raise
 
-    def _read_json(self, path, limit):
-        # (data, None) or (None, why); reads at most limit + 1 bytes.
-        try:
-            if self.fs.size(path) > limit:
-                return None, TOO_BIG
-            with self.fs.open(path, "rb") as f:
-                raw = f.read(limit + 1)
-        except OSError:
-            return None, UNREADABLE
-        if not raw:
-            return None, EMPTY
-        if len(raw) > limit:
-            return None, TOO_BIG
-        try:
-            return json.loads(raw), None
-        except (ValueError, RuntimeError):  # syntax or bad UTF-8; RuntimeError: deep nesting
-            return None, DAMAGED
-
-    def _keep_aside(self, name, bad):
-        # name -> bad, the older bad files one step older; True when name is out of the way.
-        return set_aside(self.fs, self.path(name), self.path(bad), self.BAD_KEPT)
-
-    def _read_crashes(self):
-        # The crash count on flash: 0 when there is none; a damaged one counts as one crash.
-        path = self.path(self.CRASHES)
-        try:
-            if not self.fs.exists(path):
-                return 0
-            with self.fs.open(path, "rb") as f:
-                raw = f.read(8)
-            return max(1, int(raw.decode()))
-        except Exception:  # unreadable or not a number: a crash was being counted
-            return 1
-
-    def _discard(self, name):
+    def discard(self, name):
+        """Remove the file name if it is there; never raises."""
         path = self.path(name)
         try:
             if self.fs.exists(path):
                 self.fs.remove(path)
         except OSError:
             pass
-
-
-def _merge(saved, defaults):
-    out = {}
-    for key, value in defaults.items():
-        if type(saved) is dict and key in saved and type(saved[key]) is type(value):
-            new = saved[key]
-            out[key] = _merge(new, value) if type(value) is dict else _copy(new)
-        else:
-            out[key] = _copy(value)
-    return out
-
-
-def _copy(v):
-    if type(v) is dict:
-        return {k: _copy(x) for k, x in v.items()}
-    if type(v) is list:
-        return [_copy(x) for x in v]
-    return v

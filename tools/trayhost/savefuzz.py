@@ -9,7 +9,7 @@ tools/soak.py) and on MicroPython (the MicroPython tier).
 
 from dicetray.app import App
 from dicetray.game import Game, SaveError
-from dicetray.rules import OPTION_NAMES, PRESET_NAMES, PRESETS, option
+from dicetray.options import OPTION_NAMES, PRESET_NAMES, PRESETS, changed, option
 from dicetray.savecheck import load
 from dicetray.screens import OVER, PHASE, PLAY, RESULT, RESUME, STANDINGS
 
@@ -57,7 +57,7 @@ def real_saves(seed, count):
         name = pick(rng, OPTION_NAMES)
         allowed = option(name)[2]  # a range: few tokens, so games stay short
         value = allowed[0] + rng() if type(allowed) is range else pick(rng, allowed)
-        opts = opts.replace(**{name: value})
+        opts = changed(opts, **{name: value})
     dice = SeededDice(seed + 1) if chance(rng, 2) else TieProneDice(seed + 1)
     game = Game(2 + rng() % 7 if chance(rng, 3) else 2 + rng() % 3, opts, dice)
     out = [game.to_dict()]

@@ -4,7 +4,7 @@ Each mutation changes a copied save dict in place and draws its random numbers f
 is handed, always the same ones in the same order, so a seed gives the same saves every time.
 """
 
-from dicetray.rules import OPTION_NAMES, option
+from dicetray.options import OPTION_NAMES, option
 
 from trayhost.dicechoice import chance, pick
 

@@ -9,7 +9,6 @@ pass the decoding panel (trayhost.oled) or the tests' power-cut flash instead.
 from dicetray.app import LONG_BUTTONS, PLAY, SETUP, App
 from dicetray.buttons import Buttons
 from dicetray.display import Display
-from dicetray.rules import PRESET_NAMES
 from dicetray.store import Store
 
 from trayhost.autoplay import SeededDice, bot_action
@@ -223,6 +222,8 @@ def game_line(preset, keys, tray):
 def tour(seed=3, players=3, watch=None):
     """Every preset played to its end through the buttons, each on a fresh tray; a line per
     game. watch(tray), if given, sees each tray before its game is played (the bench's meter)."""
+    from dicetray.options import PRESET_NAMES  # here: not resident in a MicroPython bench
+
     lines = []
     for i, preset in enumerate(PRESET_NAMES):
         tray = Tray(SeededDice(seed + i), seed=seed + i)

@@ -1,0 +1,79 @@
+"""When something goes wrong: the error screen, its code, the log, the crash-loop reset; and
+the safe mode's screen. Loaded only then, so its code is no heap while the tray plays."""
+
+from dicetray import ui
+
+try:
+    from micropython import const  # pyright: ignore[reportAssignmentType]
+except ImportError:  # CPython
+
+    def const(x):
+        return x
+
+
+ERROR_SHOW_MS = const(4000)  # the error screen stays this long before the restart
+MAX_CRASHES = const(3)  # this many crashes within CRASH_WINDOW_MS: reset the whole board
+CRASH_WINDOW_MS = const(60000)
+
+
+def error_code(text):
+    """A short code for an error screen: the same traceback always gives the same code."""
+    h = 0
+    for ch in text:
+        h = (h * 33 + ord(ch)) & 0xFFFF
+    return "E%04X" % h
+
+
+def traceback_text(exc):
+    try:
+        import sys
+
+        if hasattr(sys, "print_exception"):  # MicroPython
+            import io
+
+            buf = io.StringIO()
+            sys.print_exception(exc, buf)  # pyright: ignore[reportArgumentType]
+            return buf.getvalue()  # pyright: ignore[reportAttributeAccessIssue]
+        import traceback
+
+        return "".join(traceback.format_exception(exc))
+    except Exception:  # the error handler itself must not fail
+        return "%s: %s\n" % (type(exc).__name__, exc)
+
+
+def show_message(display, title, lines, keys, now=None):
+    # A crashed app may have left the panel dim or off: a message is meant to be read.
+    display.dim(False)
+    ui.message(display.fb, display.width, display.height, title, lines, keys)
+    display.show(now)
+    display.sleep(False)  # after the frame, so the old picture does not flash up
+
+
+def safe_mode(display):
+    """OK held at power-up: no game, no watchdog, the REPL stays free for mpremote."""
+    show_message(display, "SAFE MODE", ("NO GAME RUNNING", "USB REPL IS FREE", "FOR MPREMOTE"),
+                 "POWER OFF TO LEAVE")
+
+
+def crashed(board, display, store, exc, crashes):
+    """Log a crash with its code, show the error screen, reset the board in a crash loop.
+
+    crashes: ticks of the crashes so far; returns those still within CRASH_WINDOW_MS.
+    """
+    now = board.ticks_ms()
+    text = traceback_text(exc)
+    code = error_code(text)
+    store.log_error("ERROR %s\n%s" % (code, text))
+    store.note_crash()  # twice in a row and the saved game is set aside at boot
+    crashes = [t for t in crashes if board.ticks_diff(now, t) < CRASH_WINDOW_MS]
+    crashes.append(now)
+    show_message(display, "ERROR " + code, ("SORRY! THE GAME", "IS SAVED AND", "RESTARTS"),
+                 "SEE ERROR.LOG", now)
+    waited = 0
+    while waited < ERROR_SHOW_MS:
+        board.feed()
+        board.sleep_ms(100)
+        waited += 100
+    if len(crashes) >= MAX_CRASHES:
+        board.reset()  # a crash loop: start the whole board afresh
+    return crashes

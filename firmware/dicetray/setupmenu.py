@@ -1,0 +1,113 @@
+"""The setup screen's unit: players, rules, options; OK starts a game.
+
+Loaded only while the setup shows (screens.setup imports it), with the options table it reads;
+the app lets both go when the game starts, so their code is not heap during a game.
+"""
+
+from dicetray import ui
+from dicetray.options import OPTIONS, PRESET_NAMES, PRESETS, make
+from dicetray.rules import RulesError
+
+try:
+    from micropython import const  # pyright: ignore[reportAssignmentType]
+except ImportError:  # CPython
+
+    def const(x):
+        return x
+
+
+# The setup menu's rows: PLAYERS, RULES, then one per option, in the table's order.
+_PLAYERS_ROW = const(0)
+_RULES_ROW = const(1)
+_FIRST_OPTION_ROW = const(2)
+READ_CODE = ("storeload", "postmortem")
+
+
+def load_settings(store):
+    """The last setup from store; a setting missing, of the wrong type or out of range: default."""
+    s = store.load_settings({"players": 4, "preset": "classic",
+                             "options": PRESETS["classic"].to_dict()})
+    players = s.get("players")
+    if type(players) is not int or not 2 <= players <= 8:
+        s["players"] = 4
+    if s.get("preset") not in PRESETS:
+        s["preset"] = "classic"
+    try:
+        make(**s["options"])
+    except (RulesError, TypeError):
+        s["options"] = PRESETS[s["preset"]].to_dict()
+    return s
+
+
+def setup_rows(s):
+    """The menu's (label, value) rows for settings s; "*": an option its preset differs on.
+
+    An option's value shows as its name in the table (shown[i] for allowed[i]), else a number.
+    """
+    preset = PRESETS[s["preset"]]
+    rows = [("PLAYERS", str(s["players"])), ("RULES", s["preset"].upper())]
+    for name, label, allowed, shown, _, _ in OPTIONS:
+        value = s["options"][name]
+        if value != getattr(preset, name):
+            label = "*" + label
+        i = _place(allowed, value)
+        rows.append((label, shown[i] if shown and i < len(shown) else str(value)))
+    return rows
+
+
+def _place(allowed, value):
+    # Where value is among the allowed values (a MicroPython range has no index()). Settings
+    # are checked as they load, so the error is a bug; its value is message enough.
+    for i in range(len(allowed)):
+        if allowed[i] == value:
+            return i
+    raise RulesError(value)
+
+
+def unit(app, key, long, now):
+    """The setup menu. KEEP1/KEEP2 move up/down, KEEP3/ROLL the previous/next value, OK starts
+    a game: then True (the caller shows it)."""
+    if app.settings is None:  # the first time it shows since power-up
+        app.settings = load_settings(app.store)
+        app.forget(READ_CODE)  # the settings are read: the code that read them goes
+    if key is None:
+        ui.menu(app.fb, app.w, app.h, "NEW GAME  OK:START", setup_rows(app.settings),
+                app.cursor, "1/2 MOVE  3/R CHANGE")
+        return False
+    rows = _FIRST_OPTION_ROW + len(OPTIONS)
+    if key == "KEEP1":
+        app.cursor = (app.cursor - 1) % rows
+    elif key == "KEEP2":
+        app.cursor = (app.cursor + 1) % rows
+    elif key == "KEEP3" or key == "ROLL":
+        change_setting(app.settings, app.cursor, -1 if key == "KEEP3" else 1)
+    elif key == "OK":
+        start_game(app)
+        return True
+    app.dirty = True
+    return False
+
+
+def change_setting(s, row, step):
+    """Step the value on the menu's row by step (+1 next, -1 previous), wrapping round."""
+    if row == _PLAYERS_ROW:
+        s["players"] = 2 + (s["players"] - 2 + step) % 7
+    elif row == _RULES_ROW:
+        i = (PRESET_NAMES.index(s["preset"]) + step) % len(PRESET_NAMES)
+        s["preset"] = PRESET_NAMES[i]
+        s["options"] = PRESETS[s["preset"]].to_dict()
+    else:
+        name, _, allowed, _, _, _ = OPTIONS[row - _FIRST_OPTION_ROW]
+        i = _place(allowed, s["options"][name]) + step
+        s["options"][name] = allowed[i % len(allowed)]  # in the table's order
+
+
+def start_game(app):
+    from dicetray.game import Game  # the engine's code is loaded only for a game
+
+    s = app.settings
+    app.game = Game(s["players"], make(**s["options"]), app.roll)
+    app.game.take_events()
+    app.kept = 0
+    app.after = []
+    app.unsaved = 3  # the settings and the game, once the panel shows it

@@ -1,0 +1,137 @@
+"""Reading the saves back: the game and the settings at power-up, the crash count.
+
+Used at boot and by the setup only, so the app lets it go afterwards (on the Pico code is
+heap). A file that cannot be used is set aside (postmortem.py) and the reason logged.
+"""
+
+import json
+
+from dicetray.postmortem import set_aside
+
+# Why a file was not used. The screen is 128 px wide, 16 characters of an 8-px font: a problem
+# is "Save <why>:" (16 at most) and then KEPT or STUCK, joined by a space for the app to wrap.
+EMPTY = "empty"
+DAMAGED = "damaged"
+TOO_BIG = "too big"
+INVALID = "invalid"
+UNREADABLE = "unreadable"
+CRASHED = "crashed"
+KEPT = "kept as game.bad"
+STUCK = "could not move"
+
+
+def load_game(store, build):
+    """The saved game as (game, None), (None, None) when there is none, or (None, problem).
+
+    build(data) turns the parsed file into (game, None), or says (None, why) when data is
+    not a game it can resume; anything it raises is a bug and goes up, the file untouched.
+    A file that cannot be read, parsed or built, or whose game crashed the tray
+    CRASH_LIMIT times in a row (see note_crash), is renamed game.bad (older ones are kept as
+    game.bad.1 and game.bad.2), the reason goes to error.log, and problem is a short message
+    for the screen. A leftover game.tmp (a save cut short: game.json is still the last
+    whole save) is removed.
+    """
+    store.discard(store.TMP)
+    game = store.path(store.GAME)
+    if not store.fs.exists(game):
+        store.discard(store.CRASHES)
+        return None, None
+    store.crashes = read_crashes(store)
+    detail = ""
+    if store.crashes >= store.CRASH_LIMIT:
+        why = CRASHED
+        detail = " (%d crashes in a row)" % store.crashes
+    else:
+        data, why = _read_json(store, game, store.GAME_MAX)
+        if why is None:
+            built, reason = build(data)
+            if reason is None:
+                return built, None
+            why = INVALID
+            detail = " (%s)" % reason
+    problem = "Save %s: %s" % (why, KEPT if _keep_aside(store, store.GAME, store.BAD) else STUCK)
+    store.log_error("%s: %s%s\n" % (game, problem, detail))
+    store.crashes = 0
+    store.discard(store.CRASHES)
+    return None, problem
+
+
+def load_settings(store, defaults):
+    """A new dict: defaults, with each saved value whose key and type match a default's.
+
+    Nested dicts are merged the same way, key by key; a bool never passes for an int.
+    Ranges are the caller's to check. Any problem gives the defaults and never raises: a
+    bad settings file is not worth a screen, and the next save_settings replaces it.
+    """
+    try:
+        store.discard(store.SETTINGS_TMP)
+        path = store.path(store.SETTINGS)
+        if not store.fs.exists(path):
+            return _merge(None, defaults)
+        saved, why = _read_json(store, path, store.SETTINGS_MAX)
+        if why is None and type(saved) is not dict:
+            why = INVALID
+        if why is not None:
+            kept = _keep_aside(store, store.SETTINGS, store.SETTINGS_BAD)
+            store.log_error("%s %s: defaults used%s\n"
+                            % (path, why, ", kept as settings.bad" if kept else ""))
+            saved = None
+        return _merge(saved, defaults)
+    except Exception:  # settings must never stop the tray from starting
+        return _merge(None, defaults)
+
+
+def _read_json(store, path, limit):
+    # (data, None) or (None, why); reads at most limit + 1 bytes.
+    try:
+        if store.fs.size(path) > limit:
+            return None, TOO_BIG
+        with store.fs.open(path, "rb") as f:
+            raw = f.read(limit + 1)
+    except OSError:
+        return None, UNREADABLE
+    if not raw:
+        return None, EMPTY
+    if len(raw) > limit:
+        return None, TOO_BIG
+    try:
+        return json.loads(raw), None
+    except (ValueError, RuntimeError):  # syntax or bad UTF-8; RuntimeError: deep nesting
+        return None, DAMAGED
+
+
+def _keep_aside(store, name, bad):
+    # name -> bad, the older bad files one step older; True when name is out of the way.
+    return set_aside(store.fs, store.path(name), store.path(bad), store.BAD_KEPT)
+
+
+def read_crashes(store):
+    """The crash count on flash: 0 when there is none; a damaged one counts as one crash."""
+    path = store.path(store.CRASHES)
+    try:
+        if not store.fs.exists(path):
+            return 0
+        with store.fs.open(path, "rb") as f:
+            raw = f.read(8)
+        return max(1, int(raw.decode()))
+    except Exception:  # unreadable or not a number: a crash was being counted
+        return 1
+
+
+def _merge(saved, defaults):
+    out = {}
+    for key, value in defaults.items():
+        if type(saved) is dict and key in saved and type(saved[key]) is type(value):
+            new = saved[key]
+            out[key] = _merge(new, value) if type(value) is dict else _copy(new)
+        else:
+            out[key] = _copy(value)
+    return out
+
+
+def _copy(v):
+    if type(v) is dict:
+        return {k: _copy(x) for k, x in v.items()}
+    if type(v) is list:
+        return [_copy(x) for x in v]
+    return v
