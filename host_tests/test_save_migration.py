@@ -71,6 +71,30 @@ def plays_on_as_recorded(entry):
     assert game.to_dict()["result"] == entry["result"]
 
 
+def test_a_version_2_save_between_two_throws_resumes_with_nothing_kept():
+    # Version 2 kept no dice in the save (the app held them): a resume released them.
+    entry = next(e for e in SAVES_V2 if 0 < e["save"]["turn"]["count"] < 3
+                 and e["save"]["contest"] is None)
+    game = load(json.loads(json.dumps(entry["save"])), None)
+    assert game.can_keep() and game.turn.kept == 0
+    saved = game.to_dict()
+    assert saved["version"] == 3 and saved["turn"]["kept"] == 0
+    assert saved["turn"] == dict(entry["save"]["turn"], kept=0)
+
+
+def test_a_first_release_save_comes_through_version_2_with_nothing_kept():
+    game = load(json.loads(json.dumps(SAVES[5]["save"])), None)
+    assert game.turn.kept == 0 and game.to_dict()["version"] == 3
+
+
+@pytest.mark.parametrize("turn", [None, [], "turn", 2])
+def test_a_version_2_save_without_a_turn_is_refused(turn):
+    save = json.loads(json.dumps(SAVES_V2[3]["save"]))
+    save["turn"] = turn
+    with pytest.raises(ValueError, match="bad save: turn must be a dict"):
+        load(save, None)
+
+
 def test_a_first_release_save_missing_a_field_is_refused():
     save = json.loads(json.dumps(SAVES[5]["save"]))
     del save["res"]

@@ -1,5 +1,7 @@
 """One game of 421 as a state machine: players, turns, roll limits and actions (pure, no I/O).
 
+A keep (keep(i)) changes the state but has no event: turn.kept says which dice are kept.
+
 Events are tuples whose first item names them:
   ("roll", p, dice, n, kept)    p threw (n-th throw of the turn); kept = indices kept
   ("stop", p, n, name)          p's throws are over after n throws, with this combination
@@ -50,8 +52,8 @@ class SaveError(GameError):
 
 
 class Game:
-    """A whole game. Actions: throw(keep), stop(), announce(stake). Each returns its events
-    (listed in the module's docstring).
+    """A whole game. Actions: keep(die), throw(keep), stop(), announce(stake). Each returns its
+    events (listed in the module's docstring).
 
     The view, what screens and players read (never change it from outside):
       n, opts                  players and rules
@@ -128,7 +130,9 @@ class Game:
         return self.contest is not None or self.turn.count < self.max_throws()
 
     def can_keep(self):
-        return self.contest is None and self.phase != OVER and self.turn.count > 0
+        """Whether the current player may keep dice: between two of his throws."""
+        t = self.turn
+        return self.contest is None and self.phase != OVER and 0 < t.count < self.max_throws()
 
     def can_stop(self):
         if self.contest is not None or self.phase == OVER or self.turn.count == 0:
@@ -146,8 +150,23 @@ class Game:
 
     # ---- actions -----------------------------------------------------------------------
 
+    def keep(self, die, player=None):
+        """Keep die (0..2) for the next throw, or release it if kept (turn.kept)."""
+        self._check_turn(player)
+        if type(die) is not int or not 0 <= die <= 2:
+            raise GameError("dice are numbered 0..2")
+        if not self.can_keep():
+            raise GameError("nothing to keep now")
+        kept = self.turn.kept ^ (1 << die)
+        if kept == 7:
+            raise GameError("a throw must throw at least one die")
+        self.turn.kept = kept
+        return self._flush()
+
     def throw(self, keep=(), last=False, player=None):
-        """Throw the dice not kept (indices 0..2 of the current dice). last: say "le bon" now."""
+        """Throw the dice not kept (indices 0..2 of the current dice). last: say "le bon" now.
+
+        The kept dice stay kept for the next throw, if there is one (turn.kept)."""
         self._check_turn(player)
         if self.contest is not None:
             if keep or last:
@@ -166,6 +185,10 @@ class Game:
         # Kept dice stay where they are (under their KEEP button); fresh ones fill the rest.
         t.dice = [t.dice[i] if i in kept else fresh.pop() for i in (2, 1, 0)][::-1]
         t.count += 1
+        t.kept = 0
+        if t.count < self.max_throws():
+            for i in kept:
+                t.kept |= 1 << i
         self._emit("roll", p, tuple(t.dice), t.count, kept)
         if last:
             settle.finish_player(self)
