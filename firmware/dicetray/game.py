@@ -63,8 +63,8 @@ class Game:
       contest                  the open roll-off or play-off (a state.Contest), or None
       last                     how the last turn ended (a state.TurnResult), or None
       result                   how the game ended (a state.GameResult), or None
-      current, over, max_throws(), may_stop_early(), can_throw(), can_keep(), can_stop(),
-      can_announce(), active()
+      current, over, max_throws(), may_stop_early(), can_throw(), can_keep(), must_stop(),
+      can_stop(), can_announce(), active()
     """
 
     def __init__(self, players, options, roll, _state=None):
@@ -134,6 +134,11 @@ class Game:
         t = self.turn
         return self.contest is None and self.phase != OVER and 0 < t.count < self.max_throws()
 
+    def must_stop(self):
+        """Whether the current player's throws are used up: only a stop is left to do."""
+        return self.contest is None and self.phase != OVER \
+            and self.turn.count >= self.max_throws()
+
     def can_stop(self):
         if self.contest is not None or self.phase == OVER or self.turn.count == 0:
             return False
@@ -164,31 +169,27 @@ class Game:
         return self._flush()
 
     def throw(self, keep=(), last=False, player=None):
-        """Throw the dice not kept (indices 0..2 of the current dice). last: say "le bon" now.
-
-        The kept dice stay kept for the next throw, if there is one (turn.kept)."""
+        """Throw the dice not kept (indices 0..2), which stay kept for the next throw if there
+        is one (turn.kept). last: say "le bon" now."""
         self._check_turn(player)
         if self.contest is not None:
             if keep or last:
                 raise GameError("a roll-off is one throw: nothing to keep")
-            dice = self._roll(1 if self.contest.kind == DIE else 3)
+            dice = _roll(self.roll, 1 if self.contest.kind == DIE else 3)
             settle.contest_roll(self, dice)
             return self._flush()
         t = self.turn
         if t.count >= self.max_throws():
             raise GameError("no throw left: %d of %d made" % (t.count, self.max_throws()))
-        kept = self._check_keep(keep)
+        kept, mask = _kept_dice(t.count, keep)
         if last and not self.may_stop_early():
             raise GameError("le bon is not allowed here: %d throws are due" % self.max_throws())
-        fresh = self._roll(3 - len(kept))
+        fresh = _roll(self.roll, 3 - len(kept))
         p = self.current
         # Kept dice stay where they are (under their KEEP button); fresh ones fill the rest.
         t.dice = [t.dice[i] if i in kept else fresh.pop() for i in (2, 1, 0)][::-1]
         t.count += 1
-        t.kept = 0
-        if t.count < self.max_throws():
-            for i in kept:
-                t.kept |= 1 << i
+        t.kept = mask if t.count < self.max_throws() else 0
         self._emit("roll", p, tuple(t.dice), t.count, kept)
         if last:
             settle.finish_player(self)
@@ -230,29 +231,6 @@ class Game:
         if player is not None and player != self.current:
             raise GameError("it is P%d's turn, not P%d's" % (self.current + 1, player + 1))
 
-    def _check_keep(self, keep):
-        kept = tuple(keep)
-        if not kept:
-            return kept
-        if self.turn.count == 0:
-            raise GameError("nothing to keep before the first throw")
-        for i in kept:
-            if type(i) is not int or not 0 <= i <= 2:
-                raise GameError("kept dice are numbered 0..2, got %r" % (i,))
-        if len(set(kept)) != len(kept):
-            raise GameError("a die is kept twice")
-        if len(kept) == 3:
-            raise GameError("a throw must throw at least one die")
-        return tuple(sorted(kept))
-
-    def _roll(self, k):
-        dice = [self.roll() for _ in range(k)]
-        try:
-            check_dice(dice, k)
-        except RulesError as e:
-            raise GameError(str(e)) from None
-        return dice
-
     def _flush(self):
         ev = self.events
         self.events = []
@@ -275,3 +253,28 @@ class Game:
     def __eq__(self, other):
         return isinstance(other, Game) and self.to_dict() == other.to_dict()
 
+
+def _kept_dice(count, keep):
+    # The dice kept for a throw (indices, sorted) and their bit mask, or GameError.
+    kept = tuple(keep)
+    mask = 0
+    if kept and count == 0:
+        raise GameError("nothing to keep before the first throw")
+    for i in kept:
+        if type(i) is not int or not 0 <= i <= 2:
+            raise GameError("kept dice are numbered 0..2, got %r" % (i,))
+        mask |= 1 << i
+    if len(set(kept)) != len(kept):
+        raise GameError("a die is kept twice")
+    if len(kept) == 3:
+        raise GameError("a throw must throw at least one die")
+    return tuple(sorted(kept)), mask
+
+
+def _roll(roll, k):
+    dice = [roll() for _ in range(k)]
+    try:
+        check_dice(dice, k)
+    except RulesError as e:
+        raise GameError(str(e)) from None
+    return dice

@@ -300,3 +300,17 @@ def _wrap(text, w):
             best = (longest, text[:i], text[i + 1 :])
         i = text.find(" ", i + 1)
     return (text,) if best is None else best[1:]
+
+
+def bar(fb, w, h, keys):
+    """The bottom line again, saying keys: what the buttons do on a screen drawn above."""
+    _hints(fb, w, h, keys)
+
+
+def refusal(fb, w, h, why):
+    """Over the screen drawn: why the last press was refused, inverted in a box across the
+    middle (a dark frame keeps it apart from the dice and text around it)."""
+    y = (h - 8) // 2 - 6
+    fb.fill_rect(0, y, w, 13, 0)
+    fb.fill_rect(1, y + 1, w - 2, 11, 1)
+    font.centered(fb, why, y + 3, 1, 0, w)
