@@ -7,7 +7,18 @@ played on with keys. Everything is scripted, so two runs give the same pictures.
 import trayhost  # noqa: F401  (first: the firmware importable as on the Pico)
 from dicetray import runner
 from dicetray.display import Display
-from dicetray.screens import NOTICE, OVER, PHASE, PLAY, RESULT, RESUME, SETUP, STANDINGS
+from dicetray.screens import (
+    NOTICE,
+    OVER,
+    PHASE,
+    PLAY,
+    QUIT,
+    RESULT,
+    RESUME,
+    SETUP,
+    STANDINGS,
+    TALLY,
+)
 from dicetray.store import Store
 from screenrig import Rig, Shot, panel_bits
 from trayhost.oled import FakeI2C
@@ -53,6 +64,8 @@ def _classic_first_turn(rig):
     rig.snap("turn_thrown", PLAY, "a turn after a throw")
     rig.play("13")
     rig.snap("turn_kept", PLAY, "two dice kept (drawn solid)")
+    rig.play("2")
+    rig.snap("turn_refused", PLAY, "a refused press says why for a second (a third die kept)")
     rig.play("rr", [6], [3])
     rig.snap("turn_last_throw", PLAY, "the last throw is used: ROLL or OK ends the throws")
     rig.play("o")
@@ -66,6 +79,8 @@ def _classic_first_turn(rig):
     rig.play("o")
     rig.play("O")
     rig.snap("standings_4", STANDINGS, "standings (long OK), 4 players")
+    rig.play("O")
+    rig.snap("quit", QUIT, "quit the game? (OK held on the standings): only ROLL quits")
     rig.play("o")
 
 
@@ -93,6 +108,9 @@ def _classic_decharge_to_the_end(rig):
     rig.snap("result_decharge", RESULT, "a décharge result: the winner gives the loser tokens")
     rig.play("o")
     rig.snap("over", OVER, "game over: who pays the round")
+    rig.play("o")
+    rig.snap("tally", TALLY, "the rounds each seat paid since the tally was reset (after the"
+             " game over, and OK on the standings)")
 
 
 def _choose(rig, players, presses):
