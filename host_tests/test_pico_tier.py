@@ -15,7 +15,7 @@ import os
 
 import picokit
 import pytest
-from dicetray import runner
+from dicetray import clock, runner
 from dicetray.display import Display
 from picokit import Panel, Pico, screen_of
 from trayhost import trayrun
@@ -179,11 +179,14 @@ def test_a_game_through_the_buttons_survives_a_power_cut(pico):
     _, panel = press(pico, "OK")
     host.key("o")
     assert_shows(panel, drawn(host), "the resumed turn")
+    assert kept(panel, 0) and die_picture(panel, 0) == face, "the kept die came back"
 
-    # And the game goes on: the last throw, then the next player.
+    # And the game goes on: the last throw, read for a moment, then the next player with no
+    # press (the player's throws are used up).
     _, panel = press(pico, "ROLL")
     assert "THROW 3/3" in top_line(panel) and panel.hints() == "ROLL/OK:DONE", panel.text()
-    _, panel = press(pico, "OK")
+    pico.wait(clock.READ_MS)
+    panel = pico.panel()
     assert screen_of(panel) == "turn" and panel.hints() == "ROLL:THROW", panel.text()
     assert "THROW -/3" in top_line(panel)
 

@@ -9,6 +9,7 @@ from picokit import Panel, PicoError, screen_of
 EXPECTED = {
     "setup": "setup", "play": None, "phase": "phase", "result": "result",
     "standings": "standings", "resume": "resume", "over": "over", "notice": "notice",
+    "quit": "quit", "tally": "tally",
 }  # fmt: skip
 
 
