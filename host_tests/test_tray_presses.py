@@ -166,6 +166,20 @@ def test_a_keep_in_the_last_throw_s_animation_lands_and_says_no_throw_is_left():
     assert mark(tray) == "NO THROW LEFT"
 
 
+def test_a_refusal_s_mark_goes_with_its_screen():
+    tray = make_tray(75)
+    g = to_charge(tray)
+    tray.keys("rr")
+    player = g.current
+    tray.key("r")  # the last throw (down at KEY_MS ago): the turn ends READ_MS after landing
+    tray.run(ANIM_MS + READ_MS - 500 - KEY_MS)
+    levels(tray, tray.pins["KEEP1"], ((0, 20), (1, 50)))  # 0.5 s before: no throw left...
+    assert mark(tray) == "NO THROW LEFT" and g.current == player  # ...for a second
+    tray.run(500)  # the turn ended before the mark's second was over: the mark went with it
+    assert g.current != player and mark(tray) == ""
+    assert_panel_shows(tray)
+
+
 def test_a_press_on_a_dimmed_panel_throws():
     # A minute between two players is normal in a bar: the first ROLL after it throws.
     tray = make_tray(68)

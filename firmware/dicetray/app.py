@@ -157,6 +157,7 @@ class App:
         self.screen = screen
         self.dirty = True
         t = self.clock
+        t.mark = None  # a refusal is about the screen it was made on
         t.ending = False
         if screen == PLAY and self.game.must_stop():
             t.end_turn(t.last_input)

@@ -203,6 +203,7 @@ def act(app, now, verb, arg):
         return
     app.unsaved |= 1  # saved once the panel shows what follows (App.step)
     app.clock.ending = False
+    app.clock.mark = None  # a refusal is about what was shown before
     _after_events(app, events)
     if verb == "throw":
         app.clock.beep(SND_ROLL)
