@@ -185,7 +185,7 @@ def test_a_game_through_the_buttons_survives_a_power_cut(pico):
     # press (the player's throws are used up).
     _, panel = press(pico, "ROLL")
     assert "THROW 3/3" in top_line(panel) and panel.hints() == "ROLL/OK:DONE", panel.text()
-    pico.wait(clock.READ_MS)
+    pico.wait(clock.ANIM_MS + clock.READ_MS)  # from the roll animation's end, due or not
     panel = pico.panel()
     assert screen_of(panel) == "turn" and panel.hints() == "ROLL:THROW", panel.text()
     assert "THROW -/3" in top_line(panel)
