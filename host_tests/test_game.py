@@ -85,6 +85,83 @@ def test_save_round_trip_through_json_resumes_identically():
         assert h.over and h.result == g.result
 
 
+def test_kept_dice_are_the_players_choice_between_two_of_his_throws():
+    g = new(dice=[4, 2, 6, 1, 5, 3, 3])  # classic, seat 1 starts: up to three throws
+    with pytest.raises(GameError, match="nothing to keep"):
+        g.keep(0)  # nothing thrown yet
+    g.throw()
+    assert g.turn.dice == [4, 2, 6] and g.turn.kept == 0
+    assert g.keep(0) == [] and g.keep(1) == [] and g.turn.kept == 0b011
+    before = g.to_dict()
+    for die, msg in ((2, "at least one die"), (3, "0..2"), (-1, "0..2"), ("1", "0..2")):
+        with pytest.raises(GameError, match=msg):
+            g.keep(die)
+        assert g.to_dict() == before
+    g.keep(1)  # released
+    assert g.turn.kept == 0b001
+    g.throw((0,))  # the kept 4 stays, two dice fly: 1 and 5 land left to right
+    assert g.turn.dice == [4, 1, 5] and g.turn.kept == 0b001  # still kept for the third
+    g.throw((0, 2))
+    assert g.turn.dice == [4, 3, 5] and g.turn.count == 3
+    assert g.turn.kept == 0 and not g.can_keep()  # no throw left: nothing is kept
+    with pytest.raises(GameError, match="nothing to keep"):
+        g.keep(0)
+    g.stop()
+    assert g.current == 1 and g.turn.kept == 0
+
+
+def test_kept_dice_are_released_when_the_player_stops_early():
+    g = new(dice=[4, 2, 6])
+    g.throw()
+    g.keep(2)
+    g.stop()  # the first player may stop after one throw
+    assert g.current == 1 and g.turn.count == 0 and g.turn.kept == 0
+
+
+def test_kept_dice_survive_a_save_and_its_load():
+    g = new(dice=[4, 2, 6, 1])
+    g.throw()
+    g.keep(0)
+    g.keep(2)
+    saved = json.loads(json.dumps(g.to_dict()))
+    assert saved["version"] == 3 and saved["turn"]["kept"] == 0b101
+    h = load(saved, ScriptedDice([1]))
+    assert h == g and h.turn.kept == 0b101
+    h.throw((0, 2))
+    assert h.turn.dice == [4, 1, 6]
+
+
+def kept_save(count, kept, throws=(4, 2, 6, 1, 5, 3, 3, 3, 3)):
+    g = new(dice=throws)
+    for _ in range(count):
+        g.throw()
+    d = json.loads(json.dumps(g.to_dict()))
+    d["turn"]["kept"] = kept
+    return d
+
+
+@pytest.mark.parametrize("count, kept, msg", [
+    (1, 7, "kept must be an integer 0..6"),  # three kept: a throw would throw nothing
+    (1, 8, "kept must be an integer 0..6"),
+    (1, -1, "kept must be an integer 0..6"),
+    (1, True, "kept must be an integer 0..6"),
+    (0, 1, "dice kept with no throw to come"),  # nothing thrown yet
+    (3, 1, "dice kept with no throw to come"),  # the last throw made
+])
+def test_saves_keeping_dice_that_cannot_be_kept_are_refused(count, kept, msg):
+    load(kept_save(count, 0), None)  # the same save keeping nothing is fine
+    with pytest.raises(GameError, match=msg):
+        load(kept_save(count, kept), None)
+
+
+def test_saves_keeping_dice_in_a_roll_off_are_refused():
+    g = Game(3, "classic", SeededDice(3))  # a roll-off for who starts
+    d = json.loads(json.dumps(g.to_dict()))
+    d["turn"]["kept"] = 1
+    with pytest.raises(GameError, match="dice kept with no throw to come"):
+        load(d, None)
+
+
 def corrupt(mutate):
     g = Game(3, "lebon", SeededDice(3))
     bot = SeededDice(4)
@@ -99,7 +176,7 @@ def corrupt(mutate):
     "mutate, msg",
     [
         (lambda d: d.update(format="something-else"), "not a dice tray game"),
-        (lambda d: d.update(version=3), "version"),
+        (lambda d: d.update(version=4), "version"),
         (lambda d: d.pop("pot"), "keys"),
         (lambda d: d.update(extra=1), "keys"),
         (lambda d: d.update(pot=d["pot"] + 1), "add up"),

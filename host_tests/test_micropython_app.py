@@ -39,7 +39,8 @@ def saves(fs):
 
 
 def visits():
-    # Screens the bot never opens: standings, the resume prompt, a lost save, quitting.
+    # Screens the bot never opens: standings, the tally, the resume prompt, a lost save,
+    # quitting (asked, refused, confirmed).
     tray = trayrun.Tray(SeededDice(4), seed=4)
     try:
         trayrun.play_game(tray, 4, "classic", 4, max_keys=30)
@@ -51,7 +52,7 @@ def visits():
         out.append(bus(keys, tray))
     again = trayrun.Tray(SeededDice(5), fs=tray.fs, seed=5)  # power back on: resume?
     out.append(bus("power on", again))
-    for keys in ("o", "r", "O", "o", "OO"):
+    for keys in ("o", "r", "O", "o", "o", "OO", "o", "OOr"):
         again.keys(keys)
         out.append(bus(keys, again))
     out.append(saves(again.fs))
@@ -126,7 +127,7 @@ def test_the_other_screens_and_the_saves_match(on_micropython, expected):
     _, got = on_micropython
     assert got["visits"] == expected["visits"]
     screens = {v[1] for v in expected["visits"] if isinstance(v, list) and len(v) == 4}
-    assert screens >= {"play", "standings", "resume", "notice", "setup"}
+    assert screens >= {"play", "standings", "tally", "quit", "resume", "notice", "setup"}
     assert "game.bad" in expected["visits"][-1]  # the cut-short save was kept aside
 
 

@@ -15,7 +15,7 @@ import os
 
 import picokit
 import pytest
-from dicetray import crash
+from dicetray import clock, crash
 from dicetray.display import Display
 from picobot import FIRST_THROW
 from picokit import Panel, Pico, screen_of
@@ -184,11 +184,14 @@ def test_a_game_through_the_buttons_survives_a_power_cut(pico):
     _, panel = press(pico, "OK")
     host.key("o")
     assert_shows(panel, drawn(host), "the resumed turn")
+    assert kept(panel, 0) and die_picture(panel, 0) == face, "the kept die came back"
 
-    # And the game goes on: the last throw, then the next player.
+    # And the game goes on: the last throw, read for a moment, then the next player with no
+    # press (the player's throws are used up).
     _, panel = press(pico, "ROLL")
     assert "THROW 3/3" in top_line(panel) and panel.hints() == "LAST THROW. OK:DONE", panel.text()
-    _, panel = press(pico, "OK")
+    pico.wait(clock.ANIM_MS + clock.READ_MS)  # from the roll animation's end, due or not
+    panel = pico.panel()
     assert screen_of(panel) == "turn" and panel.hints() == FIRST_THROW, panel.text()
     assert "THROW -/3" in top_line(panel)
 

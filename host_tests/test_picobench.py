@@ -29,6 +29,8 @@ def test_the_bot_plays_every_screen(shots):
     assert bot("playoff_stake") == ("KEEP1", None)  # play for what is
     assert bot("phase_charge") == ("OK", None)
     assert bot("over") == ("OK", None)
+    assert bot("tally") == ("OK", None)
+    assert bot("quit") == ("OK", None)  # no: back to the game
     assert choose("turn", "KEEP DICE, THEN ROLL", True) == ("ROLL", "throw")  # must throw on
 
 

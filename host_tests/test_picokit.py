@@ -10,6 +10,7 @@ EXPECTED = {
     "setup": "setup", "play": None, "phase": "phase", "result": "result",
     "standings": "standings", "resume": "resume", "over": "over", "notice": "notice",
     "outcome": "outcome",
+    "quit": "quit", "tally": "tally",
 }  # fmt: skip
 
 

@@ -78,7 +78,7 @@ def test_the_table_lists_every_throw_of_the_turn_best_first_and_every_token():
     assert panel.read(0) == "CHARGE POT 21"
     done = [p for p in PLACES if p != "P8 662"]
     assert column_cells(panel, 10, 4) == [(p + " 0", False) for p in done] + [("P8 0", True)]
-    assert panel.hints() == "OK:BACK HOLD OK:QUIT"
+    assert panel.hints() == "ROLL:BACK OK:TALLY"
 
 
 def test_the_result_shows_every_throw_best_first_every_token_and_the_pot():
@@ -176,7 +176,7 @@ def test_a_128x32_table_shows_all_eight_players_tokens_and_a_result_its_best_and
     got = [cell(panel, y, c, cols=4) for c in range(4) for y in (1, 10)]
     assert got == [("P2 0", False), ("P3 0", False), ("P1 0", False), ("P4 0", True),
                    ("P5 0", False), ("P6 0", False), ("P7 0", False), ("P8 0", False)]
-    assert panel.read(24, ink=0) == "OK:BACK HOLD OK:QUIT"
+    assert panel.read(24, ink=0) == "ROLL:BACK OK:TALLY"
     rig.play("o")
     for dice in EIGHT[3:]:
         rig.play("ro", dice)

@@ -7,13 +7,14 @@ The tray is trayhost.trayrun.Tray on the decoding panel (trayhost.oled) and the 
 import json
 
 import pytest
-from dicetray import app as app_mod
+from dicetray import clock as clock_mod
 from dicetray.options import OPTIONS, PRESET_NAMES, PRESETS
 from dicetray.savecheck import load
 from dicetray.screens import (
     OVER,
     PHASE,
     PLAY,
+    QUIT,
     RESULT,
     RESUME,
     SETUP,
@@ -23,6 +24,7 @@ from dicetray.screens import (
 from dicetray.setupmenu import change_setting, setup_rows
 from dicetray.store import Store
 from fakes.flash import FakeFlash
+from picopanel import Panel
 from trayhost.autoplay import SeededDice
 from trayhost.canvas import pixel_rows
 from trayhost.oled import FakeI2C
@@ -107,10 +109,24 @@ def tokens_ok(game):
 
 
 def state(tray):
-    """Everything a press could change: screen, keep marks, cursor, setup and the game."""
+    """Everything a press could change: screen, cursor, setup and the game (its kept dice too)."""
     app = tray.app
-    return (app.screen, app.kept, app.cursor, json.dumps(app.settings),
+    return (app.screen, app.cursor, json.dumps(app.settings),
             None if app.game is None else app.game.to_dict())
+
+
+def glass(tray):
+    """What the panel shows, to be read (picopanel reads the tray's font off the pixels)."""
+    return Panel(tray.i2c.panel.pixels())
+
+
+def mark(tray):
+    """The refusal mark across the middle of a 128x64 panel ("" when there is none): dark
+    text on a lit band, rows 23 to 33."""
+    screen = glass(tray)
+    if not all(screen.rows[23][1:127]) or not all(screen.rows[33][1:127]):
+        return ""
+    return screen.read(25, ink=0)
 
 
 def play(tray, players, preset, bot, max_keys=20000, each_key=None):
@@ -214,10 +230,10 @@ def test_keep_marks_toggle_under_each_keep_button():
     assert kept_marks(tray) == [False, False, False]
     for i, k in enumerate("123"):
         tray.key(k)
-        assert app.kept == 1 << i
+        assert app.game.turn.kept == 1 << i
         assert kept_marks(tray) == [j == i for j in range(3)]
         tray.key(k)
-        assert app.kept == 0 and kept_marks(tray) == [False, False, False]
+        assert app.game.turn.kept == 0 and kept_marks(tray) == [False, False, False]
     assert g.turn.count == 1  # keeping throws nothing
 
 
@@ -240,17 +256,24 @@ def test_kept_dice_keep_their_value_and_place_on_the_next_throws():
             assert_panel_shows(tray)
 
 
-def test_a_third_keep_is_refused_a_throw_throws_a_die():
+def test_a_third_keep_is_refused_and_says_why_a_throw_throws_a_die():
     tray = make_tray(12)
     g = to_first_throw(tray)
-    app = tray.app
     tray.keys("12")
     before = state(tray)
     tones = len(tray.buzzer.tones)
+    assert mark(tray) == ""
     tray.key("3")
-    assert state(tray) == before and app.kept == 0b011
+    assert state(tray) == before and g.turn.kept == 0b011
+    assert tray.buzzer.tones[tones:] == [SND_NO[0]]  # the "no" buzz, and on the panel:
+    assert mark(tray) == "2 DICE AT MOST"
+    assert_panel_shows(tray)
+    tray.run(clock_mod.MARK_MS - 420 - 60 - 10)  # the key's press and rest are 480 ms
+    assert mark(tray) == "2 DICE AT MOST"
+    tray.run(20)
+    assert mark(tray) == ""  # a second after the press: gone, the dice as they were
     assert kept_marks(tray) == [True, True, False]
-    assert tray.buzzer.tones[tones:] == [SND_NO[0]]  # the "no" buzz
+    assert_panel_shows(tray)
     first, second = g.turn.dice[:2]
     rolled = tray.roll.rolled
     tray.key("r")
@@ -269,17 +292,20 @@ def test_ok_stops_only_when_the_rules_allow():
     follower = g.current
     before = state(tray)
     tray.key("o")  # nothing thrown yet: nothing to stop
-    assert state(tray) == before
+    assert state(tray) == before and mark(tray) == "THROW FIRST"
     tray.key("r")
+    assert mark(tray) == ""  # the next press takes the mark away
     before = state(tray)
     tray.key("o")  # one of two throws: refused
     assert state(tray) == before and tray.buzzer.tones[-1] == SND_NO[0]
+    assert mark(tray) == "2 THROWS DUE"
     tray.key("r")
     tray.key("o")  # two of two: done
     assert app.game.current != follower and len(g.turn.finals) == 2
 
 
-def test_long_ok_opens_the_standings_ok_returns_and_long_ok_there_quits():
+def test_long_ok_opens_the_standings_roll_returns_and_quitting_asks_first():
+    # Changed with the quit confirmation: two long OKs used to erase the game at once.
     tray = make_tray(14)
     to_first_throw(tray)
     app = tray.app
@@ -287,12 +313,21 @@ def test_long_ok_opens_the_standings_ok_returns_and_long_ok_there_quits():
     tray.key("O")
     assert app.screen == STANDINGS
     assert_panel_shows(tray)
-    tray.key("o")
+    tray.key("r")  # ROLL goes back, without throwing
     assert state(tray) == before
     assert_panel_shows(tray)
-    tray.keys("Or")  # ROLL goes back too, without throwing
-    assert state(tray) == before
-    tray.keys("OO")
+    saved = tray.fs.files["game.json"]
+    for no in "o1O":  # OK, a KEEP or OK held again: no, back to the game
+        tray.keys("OO")
+        assert app.screen == QUIT
+        screen = glass(tray)
+        assert screen.read(0, scale=2) == "QUIT GAME?"
+        assert [screen.read(y) for y in (19, 28)] == [
+            "THE GAME IS ERASED", "ITS TOKENS ARE LOST"]
+        assert screen.hints() == "ROLL:YES  OK:NO"
+        tray.key(no)
+        assert state(tray) == before and tray.fs.files["game.json"] == saved
+    tray.keys("OOr")  # ROLL: yes
     assert app.screen == SETUP and app.game is None
     assert "game.json" not in tray.fs.files
 
@@ -325,7 +360,7 @@ def test_holding_other_buttons_never_repeats():
     to_first_throw(tray)
     app = tray.app
     hold(tray, "KEEP2", 10_000)
-    assert app.kept == 0b010
+    assert app.game.turn.kept == 0b010
     before = state(tray)
     hold(tray, "OK", 10_000)  # a repeated long OK would quit the game from the standings
     assert app.screen == STANDINGS and state(tray)[1:] == before[1:]
@@ -352,7 +387,7 @@ def test_pressing_roll_during_the_roll_animation_does_not_throw_again():
     saves = len(tray.store.saved)
     # A second press, bouncing on both edges, lands while the dice are still rolling.
     levels(tray, pin, ((0, 3), (1, 2), (0, 4), (1, 3), (0, 30), (1, 4), (0, 2), (1, 60)))
-    assert tray.now - start < app_mod.ANIM_MS
+    assert tray.now - start < clock_mod.ANIM_MS
     assert app.clock.rolling == 0  # it showed the dice at once...
     assert g.turn.count == 2 and tray.roll.rolled == rolled and len(tray.store.saved) == saves
     assert_panel_shows(tray)  # ...the real ones, not animation faces
@@ -468,30 +503,57 @@ def idle(tray, ms, step=250):
         tray.app.step(tray.now)
 
 
-@pytest.mark.parametrize("asleep", [False, True], ids=["dim", "sleep"])
-@pytest.mark.parametrize("key", ["1", "2", "3", "r", "o", "O"])
-def test_idle_dims_then_sleeps_and_the_waking_press_does_nothing_else(asleep, key):
-    tray = make_tray(24, start_ms=NEAR_WRAP)
+def dim_tray(seed=24):
+    """A tray whose first player threw once and kept die 1, then left alone: dimmed."""
+    tray = make_tray(seed, start_ms=NEAR_WRAP)
     to_first_throw(tray)
     tray.key("1")
-    app = tray.app
     panel = tray.i2c.panel
     full = panel.contrast
     display = tray.display  # it keeps the dim and sleep state: the app has no copy
-    idle(tray, app_mod.DIM_MS - 1000)
+    idle(tray, clock_mod.DIM_MS - 1000)
     assert not display.dimmed and panel.contrast == full
     idle(tray, 2000)
     assert display.dimmed and not display.asleep
     assert panel.contrast == tray.display.panel.dim_contrast < full and panel.is_on
     assert_panel_shows(tray)
-    if asleep:
-        idle(tray, app_mod.SLEEP_MS - app_mod.DIM_MS)
-        assert display.asleep and not panel.is_on
-        assert_panel_shows(tray, lit=False)  # still drawn, not lit
+    return tray
+
+
+# key: what it does on the dimmed turn (P's first throw made, die 1 kept): a change to the game
+DIMMED = {"1": lambda g: g.turn.kept == 0, "2": lambda g: g.turn.kept == 0b011,
+          "r": lambda g: g.turn.count == 2, "o": lambda g: g.turn.pos == 1}
+
+
+@pytest.mark.parametrize("key", sorted(DIMMED) + ["O"])
+def test_a_press_on_a_dimmed_panel_acts_and_lights_it(key):
+    # Changed: a press on a dimmed panel used to only light it; the panel was readable.
+    tray = dim_tray()
+    app = tray.app
+    tray.key(key)
+    if key == "O":
+        assert app.screen == STANDINGS
+    else:
+        assert DIMMED[key](app.game)
+    panel = tray.i2c.panel
+    assert panel.is_on and panel.contrast == 0x7F
+    assert not tray.display.dimmed and not tray.display.asleep
+    assert_panel_shows(tray)
+
+
+@pytest.mark.parametrize("key", ["1", "2", "3", "r", "o", "O"])
+def test_idle_sleeps_and_the_press_that_wakes_a_dark_panel_does_nothing_else(key):
+    tray = dim_tray()
+    app = tray.app
+    panel = tray.i2c.panel
+    display = tray.display
+    idle(tray, clock_mod.SLEEP_MS - clock_mod.DIM_MS)
+    assert display.asleep and not panel.is_on
+    assert_panel_shows(tray, lit=False)  # still drawn, not lit
     before = state(tray)
     tray.key(key)
     assert state(tray) == before
-    assert panel.is_on and panel.contrast == full
+    assert panel.is_on and panel.contrast == 0x7F
     assert not display.dimmed and not display.asleep
     assert_panel_shows(tray)
     count = app.game.turn.count
@@ -503,7 +565,7 @@ def test_presses_keep_the_tray_awake():
     tray = make_tray(25)
     to_first_throw(tray)
     for _ in range(8):
-        idle(tray, app_mod.DIM_MS - 2000)
+        idle(tray, clock_mod.DIM_MS - 2000)
         tray.key("1")
     display = tray.display
     assert not display.dimmed and not display.asleep and tray.i2c.panel.contrast == 0x7F
@@ -514,7 +576,7 @@ def test_a_button_held_down_for_ever_does_not_keep_the_panel_lit():
     to_first_throw(tray)
     tray.pins["KEEP2"].level = 0  # something rests on KEEP2
     tray.run(100)
-    idle(tray, app_mod.SLEEP_MS + 1000, step=50)
+    idle(tray, clock_mod.SLEEP_MS + 1000, step=50)
     assert tray.display.asleep and not tray.i2c.panel.is_on
 
 

@@ -82,20 +82,26 @@ def test_a_replayed_game_puts_the_same_bytes_on_the_bus_with_no_button_pressed()
     assert replay.display.buffer == buttons.display.buffer
 
 
-def test_an_actor_press_takes_the_button_path_it_wakes_the_panel_and_does_nothing_else():
+def test_an_actor_press_takes_the_button_path_it_acts_on_a_dim_panel_wakes_a_dark_one():
+    # Changed with "no lost press": a press on a dimmed (readable) panel acts, as a button's.
     tray = make_tray(31)
     tray.key("o")  # a game: its roll-off for who starts
     app = tray.app
     g = app.game
     seat = Replay([(ticks_add(tray.now, 70_000), ("ROLL", PRESS)),
-                   (ticks_add(tray.now, 71_000), ("ROLL", PRESS))])
+                   (ticks_add(tray.now, 400_000), ("ROLL", PRESS)),
+                   (ticks_add(tray.now, 401_000), ("ROLL", PRESS))])
     app.add_actor(seat)
     tray.run(69_000)
     assert tray.display.dimmed and not g.contest.results
-    tray.run(1_500)  # the first press wakes the panel, nothing else
-    assert seat.i == 1 and not tray.display.dimmed and not g.contest.results
-    tray.run(1_000)  # the second one rolls
-    assert seat.i == 2 and len(g.contest.results) == 1
+    tray.run(1_500)  # the first press lights the dimmed panel and rolls
+    assert seat.i == 1 and not tray.display.dimmed and len(g.contest.results) == 1
+    tray.run(328_000)
+    assert tray.display.asleep
+    tray.run(2_000)  # the second wakes the dark panel, nothing else
+    assert seat.i == 2 and not tray.display.asleep and len(g.contest.results) == 1
+    tray.run(1_000)  # the third one rolls
+    assert seat.i == 3 and len(g.contest.results) == 2
     assert_panel_shows(tray)
 
 

@@ -5,6 +5,7 @@ from collections import Counter
 from unittest import mock
 
 from dicetray import setupmenu
+from dicetray.clock import TURN_DUE, Clock
 from dicetray.game import Game
 from fakes.flash import FakeFlash
 from hypothesis import HealthCheck, given, settings
@@ -122,9 +123,17 @@ def test_random_button_streams_never_break_the_tray(stream, resume, start, seed)
         starts["n"] += 1
         real_start(app)
 
-    wrapped = {v: counting.wrap(v) for v in ("throw", "stop", "announce")}
-    with mock.patch.multiple(Game, **wrapped), mock.patch.object(setupmenu, "start_game",
-                                                                 start_game):
+    wrapped = {v: counting.wrap(v) for v in ("throw", "stop", "announce", "keep")}
+    real_tick = Clock.tick
+
+    def tick(clock, now):  # counts the turns that ended by themselves (no press)
+        due = real_tick(clock, now)
+        if due & TURN_DUE:
+            starts["auto"] += 1
+        return due
+
+    with mock.patch.multiple(Game, **wrapped), mock.patch.object(
+            setupmenu, "start_game", start_game), mock.patch.object(Clock, "tick", tick):
         tray = make_tray(seed, flash=flash, start_ms=start)
         app = tray.app
         events = Counter()  # what the buttons reported, per button
@@ -168,14 +177,17 @@ def test_random_button_streams_never_break_the_tray(stream, resume, start, seed)
 
     n = counting.n
     p = presses.count
-    actions = n["throw"] + n["stop"] + n["announce"]
+    auto = starts["auto"]  # each one a turn's end: the clock's, no press's
+    actions = n["throw"] + n["stop"] + n["announce"] + n["keep"]
     for name in NAMES:  # bounce never makes a second event; a held button never repeats
         assert events[name] <= p[name], name
-    assert actions + starts["n"] <= sum(p.values())
-    assert n["throw"] + n["stop"] <= p["ROLL"] + p["OK"]
+    assert actions + starts["n"] <= sum(p.values()) + auto
+    assert auto <= n["throw"] and auto <= n["stop"]  # a throw used the last one, then its stop
+    assert n["throw"] + n["stop"] <= p["ROLL"] + p["OK"] + auto
     assert n["announce"] <= p["KEEP1"] + p["KEEP3"]
+    assert n["keep"] <= p["KEEP1"] + p["KEEP2"] + p["KEEP3"]
     assert starts["n"] <= p["OK"]
-    assert len(tray.store.saved) == actions + starts["n"]  # every action saved, nothing else
+    assert len(tray.store.saved) == actions + starts["n"]  # every action saved (keeps too)
     if app.game is not None:
         assert tokens_ok(app.game)
         if not app.game.over:

@@ -144,7 +144,7 @@ def test_a_cut_while_saving_the_settings_keeps_the_older_settings(torn):
     tray = make_tray(35, flash=flash)
     tray.keys("ro")  # 5 players
     tray.keys("O")
-    tray.keys("O")  # quit: back to setup
+    tray.keys("Or")  # quit (ROLL: yes): back to setup
     old = json.loads(json.dumps(tray.app.settings))
     n = len(json.dumps(dict(old, players=6)).encode())
     for k in (0, 1, n // 2, n):
@@ -240,6 +240,7 @@ def test_a_finished_game_on_flash_is_not_offered():
 def standings_picture(game, unsaved):
     d = Display(FakeI2C(), ticks_diff=ticks_diff)
     ui.standings(d.fb, 128, 64, game, unsaved)
+    ui.bar(d.fb, 128, 64, "ROLL:BACK OK:TALLY")  # the standings unit's own hints
     return fb_rows(d)
 
 
@@ -276,6 +277,6 @@ def test_a_flash_that_cannot_save_lets_the_game_go_on_and_says_so(broken):
     assert tray.i2c.panel.pixels() == standings_picture(g, unsaved=True)  # "NOT SAVED!"
     assert tray.i2c.panel.pixels() != standings_picture(g, unsaved=False)
     flash.broken = set()
-    tray.keys("oo")  # back, then stop: saved again
+    tray.keys("ro")  # back (ROLL), then stop: saved again
     assert not app.save_failed
     assert json.loads(flash.files["game.json"]) == app.game.to_dict()

@@ -30,8 +30,9 @@ its buttons, as trayrun.tour() does (checked: the same games, the same bytes on 
   highest live heap after every key press (one piece per key: press, hold, release and rest,
   as trayrun's Tray.key) over the games of every preset.
 - Idle allocation (MicroPython): gc.mem_alloc() delta over IDLE_POLLS app.step(now) calls with no
-  press, 5 ms apart (a keepalive refresh of the panel included), on a few screens; the worst,
-  per poll. The I2C there is a fake that allocates nothing, like machine.I2C: trayrun's
+  press, 5 ms apart (a keepalive refresh of the panel included), on a few screens, each once the
+  last press's own timers are over (the roll animation, a refused press's mark: 1.5 s); the
+  worst, per poll. The I2C there is a fake that allocates nothing, like machine.I2C: trayrun's
   RecordingI2C keeps a 32-bit checksum, a long int on MicroPython, which allocates per byte.
 
 The tray on the emulated Pico (tools/picobench.py, a few minutes; skipped, saying why, without

@@ -101,15 +101,28 @@ def polls(fn, n, now):
     return gc.mem_alloc() - before, now
 
 
+def to_turn(tray):
+    # Through the roll-off for who starts and the charge's phase screen, to a turn.
+    while tray.app.screen != "play" or tray.app.game.contest is not None:
+        tray.keys("r" if tray.app.screen == "play" else "o")
+
+
 tray = trayrun.Tray(SeededDice(1), seed=1)
 tray.display.panel.i2c = NullI2C()
 out = []
 overhead = polls(noop, IDLE_POLLS, 0)[0]  # the loop's own cost, taken off each figure
-for label, keys, n in (("setup", "", IDLE_POLLS), ("play", "o", IDLE_POLLS),
-                      ("play, 2 dice kept", "r12", IDLE_POLLS),
-                      ("standings", "O", IDLE_POLLS),
-                      ("play, through dim and sleep", "o", 62000)):
+for label, keys, n in (("setup", "", IDLE_POLLS), ("play, a roll-off", "o", IDLE_POLLS),
+                      ("play, a refused press", "1", IDLE_POLLS),
+                      ("play, 2 dice kept", "*r12", IDLE_POLLS),
+                      ("standings", "O", IDLE_POLLS), ("the tally", "o", IDLE_POLLS),
+                      ("play, through dim and sleep", "r", 62000)):
+    if keys[:1] == "*":
+        to_turn(tray)
+        keys = keys[1:]
     tray.keys(keys)
+    # What a press set going by the clock is its own: the roll animation's frames, a refused
+    # press's mark (a second), each ending with a drawing. Idle starts once they are over.
+    tray.run(1500)
     alloc, tray.now = polls(tray.app.step, n, tray.now)
     out.append([label, tray.app.screen, alloc - overhead, n])
 print(json.dumps(out))

@@ -80,18 +80,20 @@ def choose(app, kept_once):
             if g.can_announce():
                 return "KEEP1", "announce"
             return "ROLL", "roll-off"
-        if g.count == 0:
+        count = g.turn.count
+        if count == 0:
             return "ROLL", "throw"
-        if g.count == 1 and g.can_throw() and not kept_once:
+        if count == 1 and g.can_throw() and not kept_once:
             return "KEEP1", "keep"
-        if g.can_throw() and not (g.count >= 2 and g.can_stop()):
+        if g.can_throw() and not (count >= 2 and g.can_stop()):
             return "ROLL", "throw"
         return "OK", "stop"
     return ("OK", "result") if s == scr.RESULT else ("OK", s)
 
 
 def clean():
-    for name in ("game.json", "game.tmp", "settings.json", "settings.tmp", "error.log"):
+    for name in ("game.json", "game.tmp", "settings.json", "settings.tmp", "tally.json",
+                 "error.log"):
         try:
             os.remove(DIR + "/" + name)
         except OSError:

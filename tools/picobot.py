@@ -48,8 +48,8 @@ def choose(screen, hints, kept):
         return ("KEEP1" if hints.startswith("KEEP1:") else "ROLL"), None
     if screen == "result":
         return "OK", "result"
-    if screen in ("phase", "outcome", "over", "notice", "resume", "standings"):
-        return "OK", None
+    if screen in ("phase", "outcome", "over", "tally", "notice", "resume", "standings", "quit"):
+        return "OK", None  # on "quit": no, back to the game
     raise PicoError("the bot does not know this screen (%s)" % screen)
 
 
@@ -100,13 +100,22 @@ class Bench:
         seen = [s["last_byte_ms"] for s in self.got.get(kind) or ()]
         return (max(seen) if seen else 800) + QUIET_MS + 150
 
-    def press(self, key, kind):
-        """Press key (out of the keepalives' way); returns (figures, panel after)."""
+    def press(self, key, kind, seen=None):
+        """Press key (out of the keepalives' way); returns (figures, panel after). Given the
+        panel seen when the key was chosen: (None, the panel now) if the tray moved on by
+        itself while the bot waited (a turn whose throws are used up ends on its own), and
+        the key is not pressed."""
+        waited = False
         while True:
             wait = self.keepalive.wait_before(self.pico.now(), self.window(kind))
             if not wait:
                 break
             self.pico.wait(wait)
+            waited = True
+        if waited and seen is not None:
+            now = self.pico.panel()
+            if now != seen:
+                return None, now
         figures = self.pico.latency(key, quiet=QUIET_MS)
         return figures, self.pico.panel()
 
@@ -114,7 +123,9 @@ class Bench:
         """One bot press from this panel; records it if measured. Returns the next panel."""
         screen, hints = screen_of(panel), panel.hints()
         key, kind = choose(screen, hints, self.kept)
-        figures, after = self.press(key, kind)
+        figures, after = self.press(key, kind, panel)
+        if figures is None:
+            return after
         next_screen = screen_of(after)
         if kind == "keep":
             self.kept = True

@@ -166,19 +166,23 @@ SCREENS = {
     "OK:NEXT": "result",
     "OK:GO ON": "phase",
     "OK:CONTINUE": "outcome",
-    "OK:NEW GAME": "over",  # or a notice (SAVE LOST): see screen_of
+    "OK:NEW GAME": "over",  # or the tally after it, or a notice (SAVE LOST): see screen_of
     "OK:YES ROLL:NEW GAME": "resume",
-    "OK:BACK HOLD OK:QUIT": "standings",
+    "OK:BACK HOLD OK:QUIT": "standings",  # or the tally, from the standings: see screen_of
+    "ROLL:BACK OK:TALLY": "standings",
+    "ROLL:YES  OK:NO": "quit",
     "POWER OFF TO LEAVE": "safe",
     "SEE ERROR.LOG": "error",
 }
 
 
 def screen_of(panel):
-    """setup, turn, contest, outcome, result, phase, over, notice, resume, standings, safe,
-    error, or None (a blank or unknown picture)."""
+    """setup, turn, contest, outcome, result, phase, over, notice, resume, standings, tally,
+    quit, safe, error, or None (a blank or unknown picture)."""
     hints = panel.hints()
     screen = SCREENS.get(hints)
+    if screen in ("over", "standings") and panel.read(0) == "ROUNDS PAID":
+        return "tally"
     if screen == "over" and panel.read(0, scale=2) == "SAVE LOST":
         return "notice"
     if screen:

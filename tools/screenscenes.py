@@ -7,7 +7,19 @@ played on with keys. Everything is scripted, so two runs give the same pictures.
 import trayhost  # noqa: F401  (first: the firmware importable as on the Pico)
 from dicetray import crash, runner
 from dicetray.display import Display
-from dicetray.screens import NOTICE, OUTCOME, OVER, PHASE, PLAY, RESULT, RESUME, SETUP, STANDINGS
+from dicetray.screens import (
+    NOTICE,
+    OUTCOME,
+    OVER,
+    PHASE,
+    PLAY,
+    QUIT,
+    RESULT,
+    RESUME,
+    SETUP,
+    STANDINGS,
+    TALLY,
+)
 from dicetray.store import Store
 from screenrig import Rig, Shot, panel_bits
 from trayhost.oled import FakeI2C
@@ -55,6 +67,8 @@ def _classic_first_turn(rig):
     rig.snap("turn_thrown", PLAY, "a turn after a throw")
     rig.play("13")
     rig.snap("turn_kept", PLAY, "two dice kept (drawn solid)")
+    rig.play("2")
+    rig.snap("turn_refused", PLAY, "a refused press says why for a second (a third die kept)")
     rig.play("rr", [6], [3])
     rig.snap("turn_last_throw", PLAY, "the last throw is used: ROLL or OK ends the throws")
     rig.play("o")
@@ -63,7 +77,9 @@ def _classic_first_turn(rig):
     rig.snap("turn_to_beat", PLAY, "a follower's turn: the best and lowest throws so far")
     rig.play("O")
     rig.snap("standings_4", STANDINGS, "the table (long OK): this turn's throws and the tokens")
-    rig.play("o")
+    rig.play("O")
+    rig.snap("quit", QUIT, "quit the game? (OK held on the table): only ROLL quits")
+    rig.play("o")  # no: back to the game
     rig.play("rrro", [3, 5, 5], [1, 6, 4], [2, 6, 3])  # P2: 632 like P4: a roll-off for last
     rig.play("r", [5])
     rig.snap("tie_rolloff", PLAY, "a tie for the worst throw: a roll-off with one die")
@@ -98,6 +114,9 @@ def _classic_decharge_to_the_end(rig):
     rig.snap("result_decharge", RESULT, "a décharge result: the winner gives the loser tokens")
     rig.play("o")
     rig.snap("over", OVER, "game over: who pays the round")
+    rig.play("o")
+    rig.snap("tally", TALLY, "the rounds each seat paid since the tally was reset (after the"
+             " game over, and OK on the standings)")
 
 
 def _choose(rig, players, presses):
@@ -187,7 +206,7 @@ def small_panel(shots):
     rig.snap("turn_32", PLAY, "a turn on a 128x32 panel")
     rig.play("O")
     rig.snap("standings_32", STANDINGS, "the table on a 128x32 panel")
-    rig.play("oo")  # back, and P3 stops after one throw
+    rig.play("ro")  # ROLL: back to the game; P3 stops after one throw
     rig.play("rororo", [6, 3, 2], [4, 2, 1], [5, 3, 2])  # P2's 532 is the lowest
     rig.snap("result_32", RESULT, "a result on a 128x32 panel: the best and the lowest")
 

@@ -1,9 +1,12 @@
-"""The tray's router and its clock: presses (buttons, actors) in; drawing, sound, saves out."""
+"""The tray's router: presses (buttons, actors, the clock) in; drawing, sound, saves out."""
 
 import sys
 
+from dicetray import ui
 from dicetray.buttons import LONG
-from dicetray.screens import NOTICE, PLAY, RESUME, SETUP, UNITS
+from dicetray.clock import TURN_DUE, Clock
+from dicetray.screens import NOTICE, PLAY, RESUME, SETUP, SND_NO, UNITS
+from dicetray.tally import Tally
 
 try:
     from micropython import const  # pyright: ignore[reportAssignmentType]
@@ -17,10 +20,7 @@ LONG_BUTTONS = ("OK",)  # only OK has a long meaning (standings / quit); the res
 GAME_DUE = const(1)
 SETTINGS_DUE = const(2)
 CLEAR_DUE = const(4)
-DIM_MS = const(60000)  # no press for a minute: dim
-SLEEP_MS = const(300000)  # five minutes: display off; the press that wakes it does nothing else
-ANIM_MS = const(360)  # the roll animation
-ANIM_FRAME_MS = const(60)
+TALLY_DUE = const(8)
 
 # Code loaded only while it is needed, and let go after (on MicroPython, code is heap): the
 # loader of a save, the setup menu with the options table, a game's engine.
@@ -51,7 +51,7 @@ class App:
         self.game = None
         self.screen = SETUP
         self.after = []  # screens to show after the turn result (phase change, game over)
-        self.kept = 0  # bit mask of the dice the current player keeps
+        self.tally = Tally(store)
         self.notice = ("", ())  # (title, lines) for the NOTICE screen
         self.cursor = 0  # the setup menu's row
         self.settings = None  # loaded by the setup the first time it shows
@@ -70,18 +70,24 @@ class App:
         resume: go straight back into the saved game (after a crash), no prompt.
         """
         self.clock.last_input = now
+        lost = self.tally.load()
         game, problem = self.store.load_game(self._build)
         self.forget(LOADER_CODE)
         if game is not None and not game.over:
             self.game = game
-            self.screen = PLAY if resume else RESUME
+            self.show(PLAY if resume else RESUME)
         else:
+            if game is not None:  # over: its save was cut short of clearing: count it, if not yet
+                if self.tally.count(game):
+                    self._save(TALLY_DUE)
+                self._clear()  # at once: boot is no press to answer
             self.forget(GAME_CODE)  # loaded for a save that is not played on
-            if problem:
-                self.notice = ("SAVE LOST", (problem, "A NEW GAME STARTS"))
-                self.screen = NOTICE
-            elif game is not None:
-                self._clear()  # over: cleared at once, boot is no press to answer
+        if problem:
+            self.notice = ("SAVE LOST", (problem, lost or "A NEW GAME STARTS"))
+        elif lost:
+            self.notice = ("TALLY LOST", (lost, "COUNTING FROM 0"))
+        if problem or lost:
+            self.screen = NOTICE
         self.render()
 
     def _build(self, data):
@@ -120,7 +126,11 @@ class App:
         elif pressed and self.display.asleep:
             self.clock.input(now)
             self.buttons.clear()  # the press that wakes the tray does nothing else
-        if self.clock.tick(now):
+        due = self.clock.tick(now)
+        if due & TURN_DUE and self.screen == PLAY:
+            self.clock.last_input = now  # tunes and dimming count from here, as from a press
+            UNITS[PLAY](self, "OK", False, now)  # the throws end as OK would end them
+        elif due:
             self.dirty = True
         if self.dirty:
             self.render()
@@ -129,29 +139,51 @@ class App:
             self.save()  # after the panel: a flash erase (~45 ms) never delays what a press shows
 
     def press(self, name, long, now):
-        """A press: wakes the panel, or shows the rolling dice at once, or acts on the screen."""
+        """A press acts on the screen shown, a dimmed panel's too; only a dark panel takes it
+        to wake. During the roll animation the dice land at once: a KEEP then keeps one of
+        them, ROLL and OK do nothing more (a throw or a stop is for dice that were seen)."""
         t = self.clock
         if t.input(now):
-            self.buttons.clear()  # the press that wakes the tray does nothing else
-        elif t.rolling:
-            t.rolling = 0  # a press during the roll shows the dice at once, nothing else
+            self.buttons.clear()  # the press that wakes a dark tray does nothing else
+            return
+        if t.mark:
+            t.mark = None  # the next press takes a refusal's mark away
             self.dirty = True
-        else:
-            UNITS[self.screen](self, name, long, now)
+        if t.rolling:
+            t.rolling = 0
+            self.dirty = True
+            if name == "ROLL" or name == "OK":
+                return
+        UNITS[self.screen](self, name, long, now)
+
+    def refuse(self, why):
+        """A press that cannot act: the panel says why for a moment, and the buzzer buzzes."""
+        self.clock.refuse(why, SND_NO)
+        self.dirty = True
 
     def render(self):
         """Draw the screen shown into the frame buffer (the next display.show() sends it)."""
         self.dirty = False
         UNITS[self.screen](self, None, False, 0)
+        if self.clock.mark:
+            ui.refusal(self.fb, self.w, self.h, self.clock.mark)
 
     def show(self, screen):
+        """Show screen from the next drawing on. A turn whose throws are used up ends by itself
+        READ_MS after it shows again (back from the standings, a resume). Back at the setup the
+        engine's code goes; leaving it, the menu's and the table's go."""
         if screen == SETUP:
-            self.game = None  # a new game: the engine's code goes until the setup starts one
+            self.game = None
             self.forget(GAME_CODE)
         elif self.screen == SETUP:
-            self.forget(SETUP_CODE)  # the game starts: the menu and the table go
+            self.forget(SETUP_CODE)
         self.screen = screen
         self.dirty = True
+        t = self.clock
+        t.mark = None  # a refusal is about the screen it was made on
+        t.ending = False
+        if screen == PLAY and self.game.must_stop():
+            t.end_turn(t.last_input)
 
     def forget(self, names):
         """Let go of the modules of names this app loaded (not those resident when it was
@@ -171,10 +203,17 @@ class App:
         self.clear()
         self.show(SETUP)
 
+    def count_round(self):
+        """The game is over: count the round its losers pay, saved with the game (App.save)."""
+        if self.tally.count(self.game):
+            self.unsaved |= TALLY_DUE
+
     def save(self):
-        """Save what an action changed: the settings of a new game, the game. Any power cut
-        leaves the last whole save, which the panel showed a moment ago at most."""
-        unsaved = self.unsaved
+        """Save what an action changed: the settings of a new game, the game, the tally. Any
+        power cut leaves the last whole save, which the panel showed a moment ago at most."""
+        self._save(self.unsaved)
+
+    def _save(self, unsaved):
         self.unsaved = 0
         if unsaved & SETTINGS_DUE:
             try:
@@ -187,6 +226,11 @@ class App:
                 self.save_failed = False
             except OSError:
                 self.save_failed = True  # the game goes on; the standings say it is not saved
+        if unsaved & TALLY_DUE:  # after the finished game: a cut between them counts it at boot
+            try:
+                self.tally.save()
+            except OSError:
+                self.save_failed = True
         if unsaved & CLEAR_DUE:
             self._clear()
 
@@ -199,110 +243,3 @@ class App:
     def clear(self):
         """Forget the saved game (it is over, or quit), once the panel shows what follows."""
         self.unsaved |= CLEAR_DUE
-
-
-class Clock:
-    """Everything that happens by the clock. The panel's dim and sleep state is the display's.
-
-    The dice of the roll animation come from its own xorshift, so the game's dice are never
-    touched. tick(now) runs once per main-loop step and allocates nothing.
-    """
-
-    def __init__(self, display, ticks_diff, ticks_add, buzzer=None, seed=1):
-        self.display = display
-        self.ticks_diff = ticks_diff
-        self.ticks_add = ticks_add
-        self.buzzer = buzzer
-        self.last_input = 0
-        self.x = seed & 0xFFFFFFFF or 1
-        self.faces = [0, 0, 0]
-        self.rolling = 0  # bit mask of the dice in the roll animation
-        self.anim_end = 0
-        self.anim_next = 0
-        self.tune = ()
-        self.note = 0
-        self.note_next = 0
-
-    def input(self, now):
-        """A press at now. True when it only woke the panel, and must do nothing else."""
-        self.last_input = now
-        d = self.display
-        if not (d.asleep or d.dimmed):
-            return False
-        if d.asleep:
-            d.sleep(False)
-        d.dim(False)
-        return True
-
-    def tick(self, now):
-        """Move the animation, the tune, dim and sleep on to now. True: redraw the dice."""
-        diff = self.ticks_diff
-        redraw = False
-        if self.rolling and diff(now, self.anim_next) >= 0:
-            redraw = True
-            if diff(now, self.anim_end) >= 0:
-                self.rolling = 0  # the roll is over: the real dice
-            else:  # new faces for the rolling dice, from the animation's own xorshift
-                for i in range(3):
-                    if self.rolling & (1 << i):
-                        x = self.x
-                        x ^= (x << 13) & 0xFFFFFFFF
-                        x ^= x >> 17
-                        x ^= (x << 5) & 0xFFFFFFFF
-                        self.x = x
-                        self.faces[i] = 1 + (x >> 8) % 6  # looks only: bias does not matter
-                self.anim_next = self.ticks_add(now, ANIM_FRAME_MS)
-        if self.tune and diff(now, self.note_next) >= 0:
-            self._note(now)
-        d = self.display
-        if not d.asleep:
-            idle = diff(now, self.last_input)
-            if idle >= SLEEP_MS:
-                d.sleep(True)
-            elif idle >= DIM_MS and not d.dimmed:
-                d.dim(True)
-        return redraw
-
-    # ---- the roll animation ------------------------------------------------------------------
-
-    def roll(self, now, mask):
-        """Animate the dice in mask (bit i: die i) for ANIM_MS from now (its first frame: at the
-        next tick, which comes before the next drawing)."""
-        self.rolling = mask
-        self.anim_end = self.ticks_add(now, ANIM_MS)
-        self.anim_next = now
-
-    def shown_dice(self, dice):
-        """The faces to draw while rolling (the kept dice from dice), else None."""
-        if not self.rolling:
-            return None
-        faces = self.faces
-        dice = dice or faces
-        for i in range(3):
-            if not self.rolling & (1 << i):
-                faces[i] = dice[i]
-        return faces
-
-    # ---- tunes -------------------------------------------------------------------------------
-
-    def beep(self, tune):
-        """Play tune from the last press on (a tune always answers a press)."""
-        if self.buzzer is None:
-            return
-        self.tune = tune
-        self.note = 0
-        self._note(self.last_input)
-
-    def _note(self, now):
-        if self.note >= len(self.tune):
-            self.buzzer.off()
-            self.tune = ()
-            return
-        freq = self.tune[self.note]
-        ms = self.tune[self.note + 1]
-        self.note += 2
-        if freq:
-            self.buzzer.tone(freq)
-        else:
-            self.buzzer.off()
-        self.note_next = self.ticks_add(now, ms)

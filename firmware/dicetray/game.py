@@ -1,5 +1,7 @@
 """One game of 421 as a state machine: players, turns, roll limits and actions (pure, no I/O).
 
+A keep (keep(i)) changes the state but has no event: turn.kept says which dice are kept.
+
 Events are tuples whose first item names them:
   ("roll", p, dice, n, kept)    p threw (n-th throw of the turn); kept = indices kept
   ("stop", p, n, name)          p's throws are over after n throws, with this combination
@@ -32,6 +34,8 @@ from dicetray.state import (
     THROW,
     TIE,
     WHO_STARTS,
+    GameError,
+    SaveError,  # noqa: F401  (dicetray.game.SaveError: the checker's refusal, as before)
     Turn,
     dump,
 )
@@ -41,17 +45,9 @@ MAX_PLAYERS = 8
 MAX_THROWS = 3
 
 
-class GameError(ValueError):
-    """An illegal action or a bad saved state; the game is left unchanged."""
-
-
-class SaveError(GameError):
-    """A saved game this tray cannot resume; the message says why. Only the checker raises it."""
-
-
 class Game:
-    """A whole game. Actions: throw(keep), stop(), announce(stake). Each returns its events
-    (listed in the module's docstring).
+    """A whole game. Actions: keep(die), throw(keep), stop(), announce(stake). Each returns its
+    events (listed in the module's docstring).
 
     The view, what screens and players read (never change it from outside):
       n, opts                  players and rules
@@ -61,8 +57,8 @@ class Game:
       contest                  the open roll-off or play-off (a state.Contest), or None
       last                     how the last turn ended (a state.TurnResult), or None
       result                   how the game ended (a state.GameResult), or None
-      current, over, max_throws(), may_stop_early(), can_throw(), can_keep(), can_stop(),
-      can_announce(), active(), ranked(turn)
+      current, over, max_throws(), may_stop_early(), can_throw(), can_keep(), must_stop(),
+      can_stop(), can_announce(), active(), ranked(turn)
       ended, decided           not saved, for the screens after an action: the turn that ended
                                (a state.Turn), the contest decided (Contest, best, worst rollers)
     """
@@ -135,7 +131,14 @@ class Game:
         return self.contest is not None or self.turn.count < self.max_throws()
 
     def can_keep(self):
-        return self.contest is None and self.phase != OVER and self.turn.count > 0
+        """Whether the current player may keep dice: between two of his throws."""
+        t = self.turn
+        return self.contest is None and self.phase != OVER and 0 < t.count < self.max_throws()
+
+    def must_stop(self):
+        """Whether the current player's throws are used up: only a stop is left to do."""
+        return self.contest is None and self.phase != OVER \
+            and self.turn.count >= self.max_throws()
 
     def can_stop(self):
         if self.contest is not None or self.phase == OVER or self.turn.count == 0:
@@ -159,26 +162,41 @@ class Game:
 
     # ---- actions -----------------------------------------------------------------------
 
+    def keep(self, die, player=None):
+        """Keep die (0..2) for the next throw, or release it if kept (turn.kept)."""
+        self._check_turn(player)
+        if type(die) is not int or not 0 <= die <= 2:
+            raise GameError("dice are numbered 0..2")
+        if not self.can_keep():
+            raise GameError("nothing to keep now")
+        kept = self.turn.kept ^ (1 << die)
+        if kept == 7:
+            raise GameError("a throw must throw at least one die")
+        self.turn.kept = kept
+        return self._flush()
+
     def throw(self, keep=(), last=False, player=None):
-        """Throw the dice not kept (indices 0..2 of the current dice). last: say "le bon" now."""
+        """Throw the dice not kept (indices 0..2), which stay kept for the next throw if there
+        is one (turn.kept). last: say "le bon" now."""
         self._check_turn(player)
         if self.contest is not None:
             if keep or last:
                 raise GameError("a roll-off is one throw: nothing to keep")
-            dice = self._roll(1 if self.contest.kind == DIE else 3)
+            dice = _roll(self.roll, 1 if self.contest.kind == DIE else 3)
             settle.contest_roll(self, dice)
             return self._flush()
         t = self.turn
         if t.count >= self.max_throws():
             raise GameError("no throw left: %d of %d made" % (t.count, self.max_throws()))
-        kept = self._check_keep(keep)
+        kept, mask = _kept_dice(t.count, keep)
         if last and not self.may_stop_early():
             raise GameError("le bon is not allowed here: %d throws are due" % self.max_throws())
-        fresh = self._roll(3 - len(kept))
+        fresh = _roll(self.roll, 3 - len(kept))
         p = self.current
         # Kept dice stay where they are (under their KEEP button); fresh ones fill the rest.
         t.dice = [t.dice[i] if i in kept else fresh.pop() for i in (2, 1, 0)][::-1]
         t.count += 1
+        t.kept = mask if t.count < self.max_throws() else 0
         self._emit("roll", p, tuple(t.dice), t.count, kept)
         if last:
             settle.finish_player(self)
@@ -220,29 +238,6 @@ class Game:
         if player is not None and player != self.current:
             raise GameError("it is P%d's turn, not P%d's" % (self.current + 1, player + 1))
 
-    def _check_keep(self, keep):
-        kept = tuple(keep)
-        if not kept:
-            return kept
-        if self.turn.count == 0:
-            raise GameError("nothing to keep before the first throw")
-        for i in kept:
-            if type(i) is not int or not 0 <= i <= 2:
-                raise GameError("kept dice are numbered 0..2, got %r" % (i,))
-        if len(set(kept)) != len(kept):
-            raise GameError("a die is kept twice")
-        if len(kept) == 3:
-            raise GameError("a throw must throw at least one die")
-        return tuple(sorted(kept))
-
-    def _roll(self, k):
-        dice = [self.roll() for _ in range(k)]
-        try:
-            check_dice(dice, k)
-        except RulesError as e:
-            raise GameError(str(e)) from None
-        return dice
-
     def _flush(self):
         ev = self.events
         self.events = []
@@ -265,3 +260,28 @@ class Game:
     def __eq__(self, other):
         return isinstance(other, Game) and self.to_dict() == other.to_dict()
 
+
+def _kept_dice(count, keep):
+    # The dice kept for a throw (indices, sorted) and their bit mask, or GameError.
+    kept = tuple(keep)
+    mask = 0
+    if kept and count == 0:
+        raise GameError("nothing to keep before the first throw")
+    for i in kept:
+        if type(i) is not int or not 0 <= i <= 2:
+            raise GameError("kept dice are numbered 0..2, got %r" % (i,))
+        mask |= 1 << i
+    if len(set(kept)) != len(kept):
+        raise GameError("a die is kept twice")
+    if len(kept) == 3:
+        raise GameError("a throw must throw at least one die")
+    return tuple(sorted(kept)), mask
+
+
+def _roll(roll, k):
+    dice = [roll() for _ in range(k)]
+    try:
+        check_dice(dice, k)
+    except RulesError as e:
+        raise GameError(str(e)) from None
+    return dice

@@ -34,6 +34,8 @@ def check_agree(game):
     phase = game.phase
     for p in game.out:
         _need(not game.tokens[p], "a player who left holds tokens")
+    # Dice are kept between two throws of a player's own, of the dice he threw.
+    _need(not game.turn.kept or game.can_keep(), "dice kept with no throw to come")
     _need(not game.out or (o.end == "last_holder" and phase in (DECHARGE, OVER)),
           "players left the game before the decharge")
     if phase == START:

@@ -1,7 +1,7 @@
 """Checks a saved game before it becomes a Game: each field, then that they agree (load only).
 
 load() is the way in. check_state() types every field by the FIELDS tables of dicetray.state
-(a save of the first release is migrated first, see savemigrate); saveagree.check_agree() then
+(a save of an older format is migrated first, see savemigrate); saveagree.check_agree() then
 holds the built game to the invariants the engine keeps, so that every save accepted is a
 state the engine can reach and plays on to an end.
 Every refusal is a SaveError whose message says why; anything else raised here is a bug.
@@ -13,7 +13,7 @@ from dicetray.game import MAX_PLAYERS, MAX_THROWS, MIN_PLAYERS, Game, SaveError
 from dicetray.options import make
 from dicetray.rules import RulesError
 from dicetray.saveagree import check_agree
-from dicetray.savemigrate import from_v1
+from dicetray.savemigrate import from_v1, from_v2
 from dicetray.state import (
     GAME_FIELDS,
     SAVE_FORMAT,
@@ -125,6 +125,7 @@ KINDS = {
     "holdings": lambda v, name, n, o: _holdings(v, name, n, o),
     "dice": lambda v, name, n, o: _dice(v, name),
     "hand": lambda v, name, n, o: _dice(v, name, (0, 3)),
+    "kept": lambda v, name, n, o: _int(v, name, 0, 6),  # bit i: die i; all three (7) never
     "finals": lambda v, name, n, o: [_dice(d, name) for d in _list(v, name, n)],
     "counts": lambda v, name, n, o: [_int(c, name, 1, MAX_THROWS) for c in _list(v, name, n)],
     "rolls": lambda v, name, n, o: [_dice(d, name, (1, 3)) for d in _list(v, name, n)],
@@ -170,6 +171,9 @@ def check_state(data):
     version = data.get("version")
     if version == 1:
         data = from_v1(data)
+        version = 2
+    if version == 2:
+        data = from_v2(data)
     elif version != SAVE_VERSION:
         fail("format version %s, this tray reads version %d" % (_show(version), SAVE_VERSION))
     top = ("format", "version", "players", "options")
@@ -199,7 +203,7 @@ def _options(raw):
 
 
 def load(data, roll):
-    """The Game a saved dict holds (written by Game.to_dict(), or by the first release), with
+    """The Game a saved dict holds (written by Game.to_dict(), or by an older release), with
     roll as its dice; SaveError, saying why, if it is not one the engine can play on."""
     state, options, players = check_state(data)
     game = Game(players, options, roll, _state=state)

@@ -1,8 +1,9 @@
-"""Reads a save of the first release (format version 1) as version 2 (load only, and rarely).
+"""Reads saves of older formats as the current one (load only, and rarely).
 
 Version 1 kept the turn's fields at the top of the save, its settling in "res" (None until
-every player was done) and the last turn's number under "turn". A tray updated in the middle
-of a game resumes it: the engine plays on exactly as the first release would have.
+every player was done) and the last turn's number under "turn". Version 2 had no kept dice: the
+app kept them, and a resume released them. A tray updated in the middle of a game resumes it:
+the engine plays on exactly as the older release would have.
 """
 
 from dicetray.game import SaveError
@@ -15,7 +16,7 @@ _TURN = ("order", "pos", "limit", "count", "dice", "finals", "counts", "queue")
 
 
 def from_v1(d):
-    """The version 2 dict of a version 1 save; SaveError if it is not one."""
+    """The version 2 dict of a version 1 save (from_v2 reads it on); SaveError if it is not."""
     if len(d) != len(_V1) or [k for k in _V1 if k not in d]:
         raise SaveError("bad save: a version 1 save must have keys " + ", ".join(_V1))
     turn = {"number": d["turn"]}
@@ -33,8 +34,21 @@ def from_v1(d):
         last = dict(last)
         last["number"] = last.pop("turn")
     return {
-        "format": d["format"], "version": SAVE_VERSION, "players": d["players"],
+        "format": d["format"], "version": 2, "players": d["players"],
         "options": d["options"], "tokens": d["tokens"], "pot": d["pot"], "out": d["out"],
         "phase": d["phase"], "turn": turn, "contest": d["contest"], "last": last,
         "result": d["result"],
     }
+
+
+def from_v2(d):
+    """The current dict of a version 2 save: nothing kept (a resume released kept dice)."""
+    turn = d.get("turn")
+    if type(turn) is not dict:
+        raise SaveError("bad save: turn must be a dict")
+    turn = dict(turn)
+    turn["kept"] = 0
+    d = dict(d)
+    d["turn"] = turn
+    d["version"] = SAVE_VERSION
+    return d

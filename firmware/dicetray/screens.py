@@ -3,21 +3,33 @@
 A unit is one function unit(app, key, long, now): key None draws the screen, else it answers
 that button ("KEEP1".."OK"; long: OK held). UNITS maps each screen's name to its unit: one
 function a screen costs less RAM on MicroPython than a class or a module a screen (measured).
+Here: the setup and play units; those between turns and around a game are in dicetray.between.
 """
 
 from dicetray import ui
+from dicetray.between import (
+    NOTICE,
+    OUTCOME,
+    OVER,
+    PHASE,
+    PLAY,
+    QUIT,
+    RESULT,
+    RESUME,
+    SETUP,
+    STANDINGS,
+    TALLY,
+    notice,
+    over,
+    phase,
+    quit_game,
+    result,
+    resume,
+    standings,
+    tally,
+)
 from dicetray.rules import K_421, evaluate
-from dicetray.state import CHARGE
-
-SETUP = "setup"
-PLAY = "play"  # a turn, a roll-off or a play-off
-RESULT = "result"
-PHASE = "phase"
-STANDINGS = "standings"
-OVER = "over"
-RESUME = "resume"
-NOTICE = "notice"
-OUTCOME = "outcome"  # a roll-off or play-off decided
+from dicetray.state import CHARGE, GameError
 
 # Tunes: frequency (Hz), milliseconds, frequency, milliseconds...; 0 Hz is a rest. Flat: one
 # tuple a tune, not one a note (RAM).
@@ -52,8 +64,7 @@ def play(app, key, long, now):
         if g.contest is not None:
             ui.contest(app.fb, app.w, app.h, g)
         else:
-            kept = app.kept if g.can_throw() else 0  # no throw left: nothing to keep
-            ui.turn(app.fb, app.w, app.h, g, kept, app.clock.shown_dice(g.turn.dice))
+            ui.turn(app.fb, app.w, app.h, g, g.turn.kept, app.clock.shown_dice(g.turn.dice))
     elif key == "OK" and long:
         app.show(STANDINGS)
     elif g.contest is not None:
@@ -62,40 +73,37 @@ def play(app, key, long, now):
         elif key == "ROLL":
             act(app, now, "throw", ())
         else:
-            app.clock.beep(SND_NO)
+            app.refuse("KEEP1 OR KEEP3" if g.can_announce() else "ROLL TO PLAY")
     elif key in KEEPS:
-        _keep(app, 1 << KEEPS.index(key))
-    elif key == "ROLL":
-        if g.can_throw():
-            act(app, now, "throw", tuple(i for i in range(3) if app.kept & (1 << i)))
-        elif g.can_stop():
-            act(app, now, "stop", None)
-    elif key == "OK":
-        if g.can_stop():
-            act(app, now, "stop", None)
-        else:
-            app.clock.beep(SND_NO)
-
-
-def _keep(app, bit):
-    g = app.game
-    k = app.kept
-    if g.can_keep() and g.can_throw() and (k & bit or (k & 1) + (k >> 1 & 1) + (k >> 2 & 1) < 2):
-        app.kept = k ^ bit
-        app.clock.beep(SND_CLICK)
-        app.dirty = True
+        _keep(app, KEEPS.index(key))
+    elif key == "ROLL" and g.can_throw():
+        k = g.turn.kept
+        act(app, now, "throw", tuple(i for i in range(3) if k & (1 << i)))
+    elif g.can_stop():  # OK, or ROLL with no throw left: done
+        act(app, now, "stop", None)
     else:
-        app.clock.beep(SND_NO)  # not now, or a third die: a throw must throw at least one
+        app.refuse("%d THROWS DUE" % g.max_throws() if g.turn.count else "THROW FIRST")
+
+
+def _keep(app, die):
+    g = app.game
+    try:
+        g.keep(die)
+    except GameError:  # not now, or a third die: a throw must throw at least one
+        why = "2 DICE AT MOST" if g.can_keep() else "NO THROW LEFT"
+        return app.refuse(why if g.turn.count else "THROW FIRST")
+    app.clock.beep(SND_CLICK)
+    app.unsaved |= 1  # kept dice are saved: a power cut keeps them
+    app.dirty = True
 
 
 def act(app, now, verb, arg):
     """Play verb ("throw", "stop", "announce") with arg, show what follows; the game is saved
-    once the panel shows it (App.step)."""
-    from dicetray.game import GameError  # loaded with the game: a look-up
-
+    once the panel shows it (App.step). A throw that uses the last one lets the turn end by
+    itself once its dice were on the panel long enough to read (the Clock's end_turn)."""
     g = app.game
-    before = g.current
     contest = g.contest
+    rolling = 7 & ~g.turn.kept if g.turn.count else 7  # the dice that fly
     try:
         if verb == "throw":
             events = g.throw(arg)
@@ -104,12 +112,11 @@ def act(app, now, verb, arg):
         else:
             events = g.announce(arg)
     except GameError:
-        app.clock.beep(SND_NO)  # the engine refused: nothing changed
+        app.refuse("NO")  # the engine refused: nothing changed
         return
     app.unsaved |= 1  # saved once the panel shows what follows (App.step)
-    rolling = 7 & ~app.kept if g.turn.count > 1 else 7
-    if g.current != before or g.turn.count == 0:
-        app.kept = 0
+    app.clock.ending = False
+    app.clock.mark = None  # a refusal is about what was shown before
     _after_events(app, events)
     if contest is not None and g.contest is not contest:  # decided: show how, then go on
         app.after.insert(0, app.screen)
@@ -118,6 +125,8 @@ def act(app, now, verb, arg):
         app.clock.beep(SND_ROLL)
         if app.screen == PLAY and g.contest is None and g.turn.count:
             app.clock.roll(now, rolling)
+            if g.must_stop():
+                app.clock.end_turn(now)
     app.dirty = True
 
 
@@ -135,6 +144,7 @@ def _after_events(app, events):
         elif kind == "over":  # always after the last turn's result
             app.after.append(OVER)
             app.clock.beep(SND_OVER)
+            app.count_round()
             app.clear()
             return app.show(RESULT)
     if ended:
@@ -143,78 +153,14 @@ def _after_events(app, events):
         app.show(RESULT)
 
 
-# ---- between turns: the result, a phase change, the standings, the end -------------------------
-
-
-def result(app, key, long, now):
-    """A turn's result: who lost to whom, the tokens moved, every throw; or (OUTCOME) a roll-off
-    or play-off decided: every roll, who it picked. OK/ROLL: what follows."""
-    if key is None:
-        (ui.outcome if app.screen == OUTCOME else ui.result)(app.fb, app.w, app.h, app.game)
-    elif key == "OK" or key == "ROLL":
-        app.show(app.after.pop(0) if app.after else PLAY)
-
-
-def phase(app, key, long, now):
-    """The charge or the decharge begins: the pot, who starts. OK/ROLL: next."""
-    if key is None:
-        ui.phase(app.fb, app.w, app.h, app.game)
-    elif key == "OK" or key == "ROLL":
-        app.show(app.after.pop(0) if app.after else PLAY)
-
-
-def standings(app, key, long, now):
-    """Everybody's tokens. OK/ROLL: back to the game; OK held: quit the game."""
-    if key is None:
-        ui.standings(app.fb, app.w, app.h, app.game, app.save_failed)
-    elif key == "OK" and long:
-        app.quit()
-    elif key == "OK" or key == "ROLL":
-        app.show(PLAY)
-
-
-def over(app, key, long, now):
-    """Game over: who pays the round. OK: a new game."""
-    if key is None:
-        ui.over(app.fb, app.w, app.h, app.game)
-    elif key == "OK":
-        app.quit()
-
-
-# ---- at power-up: resume the saved game?, a lost save ------------------------------------------
-
-
-def resume(app, key, long, now):
-    """A saved game was found. OK: resume it; ROLL: a new game."""
-    g = app.game
-    if key is None:
-        ui.message(app.fb, app.w, app.h, "RESUME?", (
-            "%s %d PLAYERS" % (app.rules_name, g.n),
-            "TURN %d %s" % (g.turn.number, ui.PHASE_NAMES[g.phase]),
-            ui.pname(g.current) + " TO PLAY",
-        ), "OK:YES ROLL:NEW GAME")
-    elif key == "OK":
-        app.show(PLAY)
-    elif key == "ROLL":
-        app.game = None
-        app.show(SETUP)
-
-
-def notice(app, key, long, now):
-    """A message at power-up (a save that was lost). OK: a new game."""
-    if key is None:
-        title, lines = app.notice
-        ui.message(app.fb, app.w, app.h, title, lines, "OK:NEW GAME")
-    elif key == "OK":
-        app.show(SETUP)
-
-
 UNITS = {
     SETUP: setup,
     PLAY: play,
     RESULT: result,
     PHASE: phase,
     STANDINGS: standings,
+    TALLY: tally,
+    QUIT: quit_game,
     OVER: over,
     RESUME: resume,
     NOTICE: notice,

@@ -54,6 +54,7 @@ def finish_player(g):
     t.pos += 1
     t.count = 0
     t.dice = []
+    t.kept = 0
     if t.pos == len(t.order):
         t.pos -= 1  # stays on the last player until the next turn starts
         _resolve_turn(g)

@@ -108,6 +108,5 @@ def start_game(app):
     s = app.settings
     app.game = Game(s["players"], make(**s["options"]), app.roll)
     app.game.take_events()
-    app.kept = 0
     app.after = []
     app.unsaved = 3  # the settings and the game, once the panel shows it

@@ -7,7 +7,7 @@ savecheck.KINDS, or a nested object ("turn", "contest", "last", "result"; "?" al
 """
 
 SAVE_FORMAT = "dicetray-game"
-SAVE_VERSION = 2  # 1: the first release (flat fields); loading migrates it
+SAVE_VERSION = 3  # 1: the first release (flat fields), 2: no kept dice; loading migrates them
 
 # Phases of a game
 START = "start"  # who starts the first turn (a roll-off)
@@ -42,6 +42,14 @@ REASONS = (FIRST_OUT, ESPAGNOLE, LAST_HOLDER)
 NOBODY = -1  # a winner or loser not settled yet; the pot as a giver
 
 
+class GameError(ValueError):
+    """An illegal action or a bad saved state; the game is left unchanged."""
+
+
+class SaveError(GameError):
+    """A saved game this tray cannot resume; the message says why. Only the checker raises it."""
+
+
 class Record:
     """Equal when every field is: what a save keeps is what makes two states the same."""
 
@@ -55,7 +63,7 @@ class Record:
 class Turn(Record):
     """The turn under way: its players in order, the throws made, and its settling."""
 
-    __slots__ = ("number", "order", "pos", "limit", "count", "dice", "finals", "counts",
+    __slots__ = ("number", "order", "pos", "limit", "count", "dice", "kept", "finals", "counts",
                  "winner", "loser", "amount", "queue")
     FIELDS = (
         ("number", "turns"),  # turns played so far, this one included (0 before the first)
@@ -64,6 +72,7 @@ class Turn(Record):
         ("limit", "throws"),  # throws allowed to followers; 0 until the first player stops
         ("count", "throws"),  # throws made by the current player
         ("dice", "hand"),  # the current player's dice ([] before the first throw)
+        ("kept", "kept"),  # bit i: die i is kept for the next throw (two at most; 0 if none left)
         ("finals", "finals"),  # dice of the players done this turn, in order
         ("counts", "counts"),  # their numbers of throws
         ("winner", "player?"),  # once everyone is done: settled winner, or NOBODY
@@ -79,6 +88,7 @@ class Turn(Record):
         self.limit = limit
         self.count = 0
         self.dice = []
+        self.kept = 0
         self.finals = []
         self.counts = []
         self.winner = NOBODY

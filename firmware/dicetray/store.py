@@ -71,7 +71,7 @@ class Store:
         the old save or the new one. A full or failing flash raises OSError (e.args[0] is the
         errno, 28 when full) with the old save intact; the app tells the players.
         """
-        self._replace(self.TMP, self.GAME, data)
+        self.replace(self.TMP, self.GAME, data)
         if self.crashes:
             self.crashes = 0
             self.discard(self.CRASHES)  # the game moved on: its crashes were not its fault
@@ -114,7 +114,7 @@ class Store:
 
     def save_settings(self, settings):
         """Replace the saved setup (a JSON-compatible dict) atomically; OSError as save_game."""
-        self._replace(self.SETTINGS_TMP, self.SETTINGS, settings)
+        self.replace(self.SETTINGS_TMP, self.SETTINGS, settings)
 
     def load_settings(self, defaults):
         """A new dict: defaults, with each saved value whose key and type match a default's
@@ -137,7 +137,9 @@ class Store:
 
     # ---- helpers ----------------------------------------------------------------------
 
-    def _replace(self, tmp_name, name, data):
+    def replace(self, tmp_name, name, data):
+        """Write data (JSON) to tmp_name, then rename it over name: atomic; OSError as
+        save_game."""
         raw = json.dumps(data).encode()
         fs = self.fs
         tmp = self.path(tmp_name)

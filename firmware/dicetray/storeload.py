@@ -42,14 +42,14 @@ def load_game(store, build):
         why = CRASHED
         detail = " (%d crashes in a row)" % store.crashes
     else:
-        data, why = _read_json(store, game, store.GAME_MAX)
+        data, why = read_json(store, game, store.GAME_MAX)
         if why is None:
             built, reason = build(data)
             if reason is None:
                 return built, None
             why = INVALID
             detail = " (%s)" % reason
-    problem = "Save %s: %s" % (why, KEPT if _keep_aside(store, store.GAME, store.BAD) else STUCK)
+    problem = "Save %s: %s" % (why, KEPT if keep_aside(store, store.GAME, store.BAD) else STUCK)
     store.log_error("%s: %s%s\n" % (game, problem, detail))
     store.crashes = 0
     store.discard(store.CRASHES)
@@ -68,11 +68,11 @@ def load_settings(store, defaults):
         path = store.path(store.SETTINGS)
         if not store.fs.exists(path):
             return _merge(None, defaults)
-        saved, why = _read_json(store, path, store.SETTINGS_MAX)
+        saved, why = read_json(store, path, store.SETTINGS_MAX)
         if why is None and type(saved) is not dict:
             why = INVALID
         if why is not None:
-            kept = _keep_aside(store, store.SETTINGS, store.SETTINGS_BAD)
+            kept = keep_aside(store, store.SETTINGS, store.SETTINGS_BAD)
             store.log_error("%s %s: defaults used%s\n"
                             % (path, why, ", kept as settings.bad" if kept else ""))
             saved = None
@@ -81,8 +81,9 @@ def load_settings(store, defaults):
         return _merge(None, defaults)
 
 
-def _read_json(store, path, limit):
-    # (data, None) or (None, why); reads at most limit + 1 bytes.
+def read_json(store, path, limit):
+    """(data, None), or (None, why) when the file cannot be used; reads at most limit + 1
+    bytes."""
     try:
         if store.fs.size(path) > limit:
             return None, TOO_BIG
@@ -100,8 +101,8 @@ def _read_json(store, path, limit):
         return None, DAMAGED
 
 
-def _keep_aside(store, name, bad):
-    # name -> bad, the older bad files one step older; True when name is out of the way.
+def keep_aside(store, name, bad):
+    """name -> bad, the older bad files one step older; True when name is out of the way."""
     return set_aside(store.fs, store.path(name), store.path(bad), store.BAD_KEPT)
 
 

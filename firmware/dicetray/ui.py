@@ -277,3 +277,17 @@ def message(fb, w, h, title, lines, keys):
     """A title, a few lines, and the buttons: resume prompt, notices, safe mode, errors."""
     fb.fill(0)
     _title_and_lines(fb, w, h, title, lines, keys)
+
+
+def bar(fb, w, h, keys):
+    """The bottom line again, saying keys: what the buttons do on a screen drawn above."""
+    _hints(fb, w, h, keys)
+
+
+def refusal(fb, w, h, why):
+    """Over the screen drawn: why the last press was refused, inverted in a box across the
+    middle (a dark frame keeps it apart from the dice and text around it)."""
+    y = (h - 8) // 2 - 6
+    fb.fill_rect(0, y, w, 13, 0)
+    fb.fill_rect(1, y + 1, w - 2, 11, 1)
+    font.centered(fb, why, y + 3, 1, 0, w)

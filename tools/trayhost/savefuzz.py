@@ -11,7 +11,7 @@ from dicetray.app import App
 from dicetray.game import Game, SaveError
 from dicetray.options import OPTION_NAMES, PRESET_NAMES, PRESETS, changed, option
 from dicetray.savecheck import load
-from dicetray.screens import OVER, PHASE, PLAY, RESULT, RESUME, STANDINGS
+from dicetray.screens import OVER, PHASE, PLAY, QUIT, RESULT, RESUME, STANDINGS, TALLY
 
 from trayhost.autoplay import SeededDice, apply
 from trayhost.dicechoice import chance, pick
@@ -124,9 +124,9 @@ def draw_every_screen(game):
     app = App(_Display(), None, None, game.roll, None, None)
     app.game = game
     if game.over:  # the tray clears a finished save at boot; these close a game
-        screens = [RESULT, OVER]
+        screens = [RESULT, OVER, TALLY]
     else:
-        screens = [RESUME, PLAY, STANDINGS, PHASE]
+        screens = [RESUME, PLAY, STANDINGS, TALLY, QUIT, PHASE]
         if game.last is not None:
             screens.append(RESULT)
     for screen in screens:

@@ -110,6 +110,11 @@ def _other_count(d, rng):
     t["dice"] = _dice(rng) if t["count"] else []
 
 
+def _other_kept(d, rng):
+    """Dice kept: any of the eight masks, three kept included."""
+    d["turn"]["kept"] = rng() % 8
+
+
 def _change_finals(d, rng):
     """A final throw dropped or added, or a throw count changed."""
     t = d["turn"]
@@ -179,7 +184,7 @@ MUTATIONS = (
     _move_token, _toggle_out, _other_phase, _other_turn_number, _reorder, _other_pos,
     _other_limit, _other_count, _change_finals, _change_contest, _change_contest,
     _change_contest, _toggle_queue, _change_turn_result, _change_turn_result, _change_last,
-    _change_result, _change_option, _other_player_count,
+    _change_result, _change_option, _other_player_count, _other_kept,
 )
 
 

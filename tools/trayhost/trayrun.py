@@ -183,8 +183,9 @@ def bot_keys(app, bot, want):
     if g.contest is not None or not g.turn.count:
         return "r"
     # Release first, then keep: the tray refuses a third kept die, even for a moment.
-    off = app.kept & ~mask
-    on = mask & ~app.kept
+    kept = g.turn.kept
+    off = kept & ~mask
+    on = mask & ~kept
     return "".join("123"[i] for bits in (off, on) for i in range(3) if bits & (1 << i)) + "r"
 
 

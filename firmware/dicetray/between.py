@@ -1,0 +1,125 @@
+"""The names of the tray's screens, and the units of those between turns and around a game.
+
+A unit is unit(app, key, long, now), as in dicetray.screens (which holds the router's table).
+"""
+
+from dicetray import ui
+
+SETUP = "setup"
+PLAY = "play"  # a turn, a roll-off or a play-off
+RESULT = "result"
+PHASE = "phase"
+STANDINGS = "standings"
+TALLY = "tally"  # the rounds each seat paid: after the standings, and at the end of a game
+QUIT = "quit"  # quit the game under way? asked from the standings
+OVER = "over"
+RESUME = "resume"
+NOTICE = "notice"
+OUTCOME = "outcome"  # a roll-off or play-off decided
+
+
+# ---- between turns: the result, a phase change, the standings, quitting, the end ---------------
+
+
+def result(app, key, long, now):
+    """A turn's result: who lost to whom, the tokens moved, every throw; or (OUTCOME) a roll-off
+    or play-off decided: every roll, who it picked. OK/ROLL: what follows."""
+    if key is None:
+        (ui.outcome if app.screen == OUTCOME else ui.result)(app.fb, app.w, app.h, app.game)
+    elif key == "OK" or key == "ROLL":
+        app.show(app.after.pop(0) if app.after else PLAY)
+
+
+def phase(app, key, long, now):
+    """The charge or the decharge begins: the pot, who starts. OK/ROLL: next."""
+    if key is None:
+        ui.phase(app.fb, app.w, app.h, app.game)
+    elif key == "OK" or key == "ROLL":
+        app.show(app.after.pop(0) if app.after else PLAY)
+
+
+def standings(app, key, long, now):
+    """Everybody's tokens. OK: the tally; ROLL: back to the game; OK held: quit the game?"""
+    if key is None:
+        ui.standings(app.fb, app.w, app.h, app.game, app.save_failed)
+        ui.bar(app.fb, app.w, app.h, "ROLL:BACK OK:TALLY")
+    elif key == "OK" and long:
+        app.show(QUIT)
+    elif key == "OK":
+        app.show(TALLY)
+    elif key == "ROLL":
+        app.show(PLAY)
+
+
+def tally(app, key, long, now):
+    """The rounds each seat paid since the tally was reset. OK: on (back to the game, or a new
+    one once it is over); OK held, in a game: quit it?"""
+    g = app.game
+    if key is None:
+        paid = app.tally.paid
+        seats = g.n
+        for p in range(seats, len(paid)):
+            if paid[p]:
+                seats = p + 1  # a seat of an earlier, larger table still shows
+        lines = []
+        for first in range(0, seats, 4):
+            lines.append(" ".join("P%d:%d" % (p + 1, paid[p])
+                                  for p in range(first, min(seats, first + 4))))
+        keys = "OK:NEW GAME" if g.over else "OK:BACK HOLD OK:QUIT"
+        ui.message(app.fb, app.w, app.h, "ROUNDS PAID", lines, keys)
+    elif g.over:
+        if key == "OK":
+            app.quit()
+    elif key == "OK" and long:
+        app.show(QUIT)
+    elif key == "OK" or key == "ROLL":
+        app.show(PLAY)
+
+
+def quit_game(app, key, long, now):
+    """Quit the game under way? ROLL: yes, it is erased; any other button: no, back to it."""
+    if key is None:
+        ui.message(app.fb, app.w, app.h, "QUIT GAME?",
+                   ("THE GAME IS ERASED", "ITS TOKENS ARE LOST"), "ROLL:YES  OK:NO")
+    elif key == "ROLL":
+        app.quit()
+    else:
+        app.show(PLAY)
+
+
+def over(app, key, long, now):
+    """Game over: who pays the round. OK: the tally, then a new game."""
+    if key is None:
+        ui.over(app.fb, app.w, app.h, app.game)
+    elif key == "OK":
+        app.show(TALLY)
+
+
+# ---- at power-up: resume the saved game?, a lost save ------------------------------------------
+
+
+def resume(app, key, long, now):
+    """A saved game was found. OK: resume it; ROLL: a new game."""
+    g = app.game
+    if key is None:
+        ui.message(app.fb, app.w, app.h, "RESUME?", (
+            "%s %d PLAYERS" % (app.rules_name, g.n),
+            "TURN %d %s" % (g.turn.number, ui.PHASE_NAMES[g.phase]),
+            ui.pname(g.current) + " TO PLAY",
+        ), "OK:YES ROLL:NEW GAME")
+    elif key == "OK":
+        app.show(PLAY)
+    elif key == "ROLL":
+        app.game = None
+        app.show(SETUP)
+
+
+def notice(app, key, long, now):
+    """A message at power-up (a save or the tally was lost). OK: on (the saved game, or a new
+    game)."""
+    if key is None:
+        title, lines = app.notice
+        ui.message(app.fb, app.w, app.h, title, lines,
+                   "OK:NEW GAME" if app.game is None else "OK:GO ON")
+    elif key == "OK":
+        app.show(SETUP if app.game is None else RESUME)
