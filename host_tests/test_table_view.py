@@ -177,7 +177,7 @@ def test_a_128x32_table_shows_all_eight_players_tokens_and_a_result_its_best_and
     assert got == [("P2 0", False), ("P3 0", False), ("P1 0", False), ("P4 0", True),
                    ("P5 0", False), ("P6 0", False), ("P7 0", False), ("P8 0", False)]
     assert panel.read(24, ink=0) == "ROLL:BACK OK:TALLY"
-    rig.play("o")
+    rig.play("r")  # ROLL: back to the game (OK would open the tally)
     for dice in EIGHT[3:]:
         rig.play("ro", dice)
     panel = glass32(rig)
