@@ -101,7 +101,8 @@ def _fits(lines, cols, rows):
 def test_the_whole_screen_fits_80_by_24_for_both_panels():
     for height, rows_needed in ((64, 20), (32, 12)):
         pixels = CanvasDisplay(128, height).pixels()
-        lines = fit(pixels, ("✗ refused  dimmed: a press wakes it", "1 2 3 keep | q quit"), 80, 24)
+        below = ("✗ refused  dimmed: a press still acts", "1 2 3 keep | q quit")
+        lines = fit(pixels, below, 80, 24)
         assert _fits(lines, 80, 24) and len(lines) == rows_needed
         assert lines[0] == "┌" + "─" * 64 + "┐" and lines[1][1] == "\u2800"
         assert lines[-2].startswith("✗ refused")
@@ -152,7 +153,7 @@ def test_the_status_line_marks_a_refused_press_a_beep_and_a_dimmed_panel():
     tray.key("r")
     assert status(display, cue, tray.now) == "♪ beep"
     tray.keys("." * 61)  # a minute without a press
-    assert status(display, cue, tray.now) == "dimmed: a press wakes it"
+    assert status(display, cue, tray.now) == "dimmed: a press still acts"
 
 
 def test_headless_shows_the_refused_mark_after_the_last_key():

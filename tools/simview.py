@@ -102,11 +102,11 @@ class SoundCue:
 
 
 def status(display, cue, now):
-    """The line under the panel: the sound just played, and a panel dimmed or dark (the press
-    that wakes it does nothing else)."""
+    """The line under the panel: the sound just played, and a panel dimmed (a press still acts)
+    or dark (the press that wakes it does nothing else)."""
     words = [cue.mark(now)]
     if display.asleep:
         words.append("asleep: a press wakes it")
     elif display.dimmed:
-        words.append("dimmed: a press wakes it")
+        words.append("dimmed: a press still acts")
     return "  ".join(w for w in words if w)
