@@ -6,6 +6,7 @@ from dicetray import ui
 from dicetray.buttons import LONG
 from dicetray.clock import TURN_DUE, Clock
 from dicetray.screens import NOTICE, PLAY, RESUME, SETUP, SND_NO, UNITS
+from dicetray.state import SaveError
 from dicetray.tally import Tally
 
 try:
@@ -94,7 +95,7 @@ class App:
         # Only the checker's own refusal means a bad save; anything else is a bug: a crash.
         # The loader is imported here, only when there is a save; boot() lets it go.
         from dicetray.options import preset_name
-        from dicetray.savecheck import SaveError, load
+        from dicetray.savecheck import load
 
         try:
             game = load(data, self.roll)
