@@ -18,10 +18,14 @@ def draw(framebuf, width, height, ops, snap):
         name, args = op[0], op[1:]
         if name == "get":
             out.append(fb.pixel(*args))
-        elif name == "blit":  # a 5x8 cell of bytes, as the font blits a glyph, with a key
+        elif name == "blit":  # a strip of bytes, as the font blits a string, key, palette
             cell = bytearray(bytes.fromhex(args[0]))
-            src = framebuf.FrameBuffer(cell, 5, 8, framebuf.MONO_VLSB)
-            fb.blit(src, args[1], args[2], args[3])
+            src = framebuf.FrameBuffer(cell, args[1], args[2], framebuf.MONO_VLSB)
+            if args[6] is None:
+                fb.blit(src, args[3], args[4], args[5])
+            else:  # two colours: what 0 and 1 are drawn as
+                pal = framebuf.FrameBuffer(bytearray(args[6]), 2, 1, framebuf.MONO_VLSB)
+                fb.blit(src, args[3], args[4], args[5], pal)
         else:
             getattr(fb, name)(*args)
         if i % snap == snap - 1:
@@ -48,9 +52,11 @@ def random_ops(width, height, n, seed):
         kind = rng.choice(("pixel", "pixel", "get", "fill_rect", "fill_rect", "rect", "fill",
                            "blit"))
         c = rng.randint(0, 1)
-        if kind == "blit":
-            ops.append(["blit", bytes(rng.randrange(256) for _ in range(5)).hex(), x(), y(),
-                        rng.choice((-1, 0, 1))])
+        if kind == "blit":  # one line (a 5x8 glyph or a string) or two (scale-2 text)
+            sw, sh = rng.choice(((5, 8), (rng.randint(1, 40), 8), (rng.randint(1, 40), 16)))
+            cells = bytes(rng.randrange(256) for _ in range(sw * sh // 8)).hex()
+            pal = rng.choice((None, None, [1, 0], [0, 1], [0, 0], [1, 1]))
+            ops.append(["blit", cells, sw, sh, x(), y(), rng.choice((-1, 0, 1)), pal])
         elif kind == "pixel":
             ops.append(["pixel", x(), y(), c])
         elif kind == "get":
@@ -86,7 +92,7 @@ def test_a_short_drawing_reads_back():
 
 
 def test_micropython_framebuf_draws_the_same_bytes(micropython):
-    script = DRAW + "import framebuf, json\nCASES = %s\n" % json.dumps(CASES)
+    script = DRAW + "import framebuf, json\nCASES = json.loads(%r)\n" % json.dumps(CASES)
     script += "print(json.dumps([draw(framebuf, w, h, ops, 20) for w, h, ops in CASES]))\n"
     theirs = json.loads(micropython(script).strip().splitlines()[-1])
     ns = {}

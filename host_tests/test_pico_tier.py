@@ -212,3 +212,79 @@ def test_a_damaged_save_is_refused_without_a_reset_loop(pico, bad):
     _, panel = press(pico, "OK")
     assert panel.hints() == SETUP_HINTS, panel.text()
     assert pico.stats()["resets"] == resets
+
+
+# Machine code (dicetray.fast, built for the Cortex-M0+) against the firmware's own Python, on
+# the board: text drawn straight into the frame against framebuf's blit of the same strip, and
+# the panel's changed spans against the chunked scan. Random cases from a fixed seed.
+NATIVE_CHECK = r"""
+import framebuf, json
+from dicetray import display, fast, font
+
+seed = [12345]
+def rnd(n):
+    x = seed[0]
+    x ^= (x << 13) & 0xFFFFFFFF
+    x ^= x >> 17
+    x ^= (x << 5) & 0xFFFFFFFF
+    seed[0] = x
+    return x % n
+
+CHARS = font.CHARS + "az\x01\xe9"
+texts = spans = 0
+for h in (64, 32):
+    a = bytearray(128 * h // 8)
+    b = bytearray(128 * h // 8)
+    noise = bytearray(rnd(256) for _ in range(len(a)))
+    fa = framebuf.FrameBuffer(a, 128, h, framebuf.MONO_VLSB)
+    fb = framebuf.FrameBuffer(b, 128, h, framebuf.MONO_VLSB)
+    for case in range(100):
+        a[:] = b[:] = noise if case % 2 else bytes(len(a))
+        s = "".join(CHARS[rnd(len(CHARS))] for _ in range(rnd(23)))
+        x, y, scale, c = rnd(160) - 20, rnd(h + 20) - 18, 1 + rnd(2), rnd(2)
+        font.bind(fa, a, 128, h)
+        xa = font.text(fa, s, x, y, scale, c)
+        font.bind(None, None, 128, h)
+        xb = font.text(fb, s, x, y, scale, c)
+        assert a == b and xa == xb, (s, x, y, scale, c)
+        texts += 1
+
+class Bus:
+    def __init__(self):
+        self.sent = []
+    def writeto(self, addr, data):
+        self.sent.append(bytes(data))
+        return len(data)
+    def writeto_mem(self, *args):
+        pass
+
+native = display.next_span
+for case in range(30):
+    out = []
+    for use in (native, None):
+        display.next_span = use
+        bus = Bus()
+        d = display.Display(bus)
+        seed[0] = 777 + case
+        for frame in range(4):
+            for _ in range(rnd(40)):
+                d.buffer[rnd(1024)] ^= 1 << rnd(8)
+            for _ in range(rnd(3)):
+                i = rnd(1024)
+                for j in range(i, min(1024, i + rnd(30))):
+                    d.buffer[j] = rnd(256)
+            d.show()
+        out.append(bus.sent)
+    display.next_span = native
+    assert out[0] == out[1], case
+    spans += 1
+print(json.dumps({"native": fast.draw_text is font.draw_text and native is not None,
+                  "texts": texts, "frames": spans}))
+"""
+
+
+def test_the_pico_s_machine_code_draws_and_diffs_as_the_python_does(pico):
+    boot(pico, hold="OK")  # safe mode: the tray's loop is not running
+    out = pico.exec(NATIVE_CHECK, timeout=600)
+    got = json.loads(out.strip().splitlines()[-1])
+    assert got == {"native": True, "texts": 200, "frames": 30}, out

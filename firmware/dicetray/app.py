@@ -2,7 +2,7 @@
 
 import sys
 
-from dicetray import ui
+from dicetray import font, ui
 from dicetray.buttons import LONG
 from dicetray.clock import TURN_DUE, Clock
 from dicetray.screens import NOTICE, PLAY, RESUME, SETUP, SND_NO, UNITS
@@ -43,6 +43,8 @@ class App:
         self.fb = display.fb
         self.w = display.width
         self.h = display.height
+        if hasattr(display, "buffer"):  # its frame's bytes: text is written straight in
+            font.bind(self.fb, display.buffer, self.w, self.h)
         self.buttons = buttons
         self.store = store
         self.roll = roll

@@ -14,11 +14,18 @@ canvas) has to offer:
     dim(on)         lower the brightness (True) or bring it back (False)
     sleep(on)       switch the screen dark (True) or back on (False); fb keeps what it holds
     dimmed, asleep  what dim() and sleep() last set (read-only): the display alone keeps them
+    buffer          optional: fb's bytes, when fb is a MONO_VLSB frame buffer as wide as the
+                    display; text is then written straight into them (dicetray.font.bind)
 """
 
 import framebuf
 
 from dicetray.panel import CTRL_CMD, CTRL_DATA, SET_COL_HI, SET_COL_LO, SET_PAGE, Panel
+
+try:  # the changed spans found by machine code on a Pico; elsewhere by _spans below
+    from dicetray.fast import next_span
+except (ImportError, SyntaxError, ValueError, AttributeError):  # no emitter: CPython, wasm
+    next_span = None
 
 
 class Display:
@@ -139,43 +146,61 @@ class Display:
         return True
 
     def _send_changes(self, full):
-        buf = self.buffer
-        shadow = self._shadow
-        pages_now = self._pages_now
-        pages_shown = self._pages_shown
         width = self.width
-        gap_max = self.split_gap
         for page in range(self.pages):
             base = page * width
-            end = base + width
             if full:
                 if not self._send_whole(page, base):
                     return False
-                continue
-            if pages_now[page] == pages_shown[page]:
-                continue
-            i = base
-            while i < end:
-                while i < end and buf[i] == shadow[i]:
-                    i += 1
-                if i == end:
-                    break
-                # A span runs until split_gap unchanged columns in a row: past that, a new
-                # span's addressing costs less than resending the unchanged bytes.
-                first = last = i
-                gap = 0
-                i += 1
-                while i < end and gap < gap_max:
-                    if buf[i] != shadow[i]:
-                        last = i
-                        gap = 0
-                    else:
-                        gap += 1
-                    i += 1
-                i = self._send_span(page, base, first, last)
-                if not i:
-                    return False
+            elif self._pages_now[page] != self._pages_shown[page]:
+                if next_span is None:
+                    if not self._spans(page, base):
+                        return False
+                    continue
+                # A span runs on while the next change is within split_gap columns of its
+                # last one: past that, a new span's addressing costs less than resending the
+                # unchanged bytes.
+                i = base
+                end = base + width
+                while True:
+                    span = next_span(self.buffer, self._shadow, i, end, self.split_gap)
+                    if span < 0:
+                        break
+                    i = self._send_span(page, base, span >> 11, span & 2047)
+                    if not i:
+                        return False
         return True
+
+    def _spans(self, page, base):
+        # The spans next_span would find, in Python: clean runs are skipped a chunk of
+        # split_gap columns at a time by one C compare, and only a changed chunk's ends are
+        # looked at byte by byte. (Equal chunks between two changes mean split_gap or more
+        # unchanged columns, so the spans are the ones a byte-by-byte scan finds.)
+        buf = self.buffer
+        shadow = self._shadow
+        now_mv = self._buf_mv
+        shown_mv = self._shadow_mv
+        gap_max = self.split_gap
+        end = base + self.width
+        first = last = -1
+        for c in range(base, end, gap_max):
+            top = min(c + gap_max, end)
+            if now_mv[c:top] == shown_mv[c:top]:
+                continue
+            lo = c
+            while buf[lo] == shadow[lo]:
+                lo += 1
+            hi = top - 1
+            while buf[hi] == shadow[hi]:
+                hi -= 1
+            if first >= 0 and lo - last <= gap_max:
+                last = hi
+                continue
+            if first >= 0 and not self._send_span(page, base, first, last):
+                return False
+            first = lo
+            last = hi
+        return first < 0 or bool(self._send_span(page, base, first, last))
 
     def invalidate(self):
         """Make the next ``show()`` configure the panel again and resend the whole frame."""

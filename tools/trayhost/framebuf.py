@@ -2,10 +2,10 @@
 
 ``trayhost`` installs this module as ``framebuf`` where there is none, so the firmware's own
 ``import framebuf`` runs unchanged. It has what the screens draw with (``fill``, ``fill_rect``,
-``rect``, ``pixel``, ``blit`` with a key), with framebuf's argument order and clipping; the
-bytes are framebuf's, which host_tests/test_framebuf.py checks against MicroPython's own on
-random drawings. Text is the firmware's own font (``dicetray.font``): ``blit`` of glyph cells,
-``fill_rect`` for large text.
+``rect``, ``pixel``, ``blit`` with a key and a palette), with framebuf's argument order and
+clipping; the bytes are framebuf's, which host_tests/test_framebuf.py checks against
+MicroPython's own on random drawings. Text is the firmware's own font (``dicetray.font``): a
+``blit`` of a strip of glyph columns per string.
 """
 
 MONO_VLSB = 0  # the only format here: byte (y // 8) * width + x, bit y % 8
@@ -67,10 +67,13 @@ class FrameBuffer:
         self.fill_rect(x, y, 1, h, c)
         self.fill_rect(x + w - 1, y, 1, h, c)
 
-    def blit(self, src, x, y, key=-1):
-        """Copy src's pixels to (x, y), clipped; pixels equal to key are left out (transparent)."""
+    def blit(self, src, x, y, key=-1, palette=None):
+        """Copy src's pixels to (x, y), clipped. A palette maps a source colour c to its pixel
+        (c, 0); then pixels equal to key are left out (transparent), as framebuf compares."""
         for sy in range(src._height):
             for sx in range(src._width):
                 c = src.pixel(sx, sy)
+                if palette is not None:
+                    c = palette.pixel(c, 0)
                 if c != key:
                     self.pixel(x + sx, y + sy, c)
