@@ -7,7 +7,8 @@ size and what a timer costs. _ROUNDS is replaced by the number of rounds to play
 
 BOARD_SCRIPT = r"""
 import gc, json, os, time
-from dicetray import font, game as gamem, panel as panelm, screens as scr, settle, ui
+from dicetray import draw, font, game as gamem, panel as panelm, screens as scr, settle, ui
+from dicetray import setupmenu
 from dicetray import store as storem
 from dicetray.app import App
 from dicetray.board import Board
@@ -168,10 +169,10 @@ def play(board, out):
 
 
 def instrument():
-    scr.setup_rows = timed("setup_rows", scr.setup_rows)
+    setupmenu.setup_rows = timed("setup_rows", setupmenu.setup_rows)
     for cls, names in ((App, ("press", "save", "render")),
                        (gamem.Game, ("throw", "stop", "announce", "to_dict")),
-                       (Store, ("_replace",)),
+                       (Store, ("replace",)),
                        (Display, ("show", "_send_span")),
                        (panelm.Panel, ("write",))):
         for name in names:
@@ -182,6 +183,7 @@ def instrument():
                  "message"):
         setattr(ui, name, timed("ui." + name, getattr(ui, name)))
     font.text = timed("font.text", font.text)
+    draw.die = timed("draw.die", draw.die)
 
     class File:
         # The flash file the store writes through: its write and close timed.
