@@ -46,10 +46,12 @@ def die(fb, x, y, s, value, kept=False):
         fb.fill_rect(px, py, p, p, 0 if kept else 1)
 
 
-def dice_row(fb, w, y, s, values, kept):
+def dice_row(fb, w, y, s, values, kept, only=None):
+    """Three dice of s pixels spread across w at y; only: just that one (its place kept)."""
     gap = (w - 3 * s) // 4
     for i in range(3):
-        die(fb, gap + i * (s + gap), y, s, values[i] if values else 0, bool(kept & (1 << i)))
+        if only is None or i == only:
+            die(fb, gap + i * (s + gap), y, s, values[i] if values else 0, bool(kept & (1 << i)))
 
 
 def hints(fb, w, h, text):

@@ -94,7 +94,8 @@ def _keep(app, die):
         return app.refuse(why if g.turn.count else "THROW FIRST")
     app.clock.beep(SND_CLICK)
     app.unsaved |= 1  # kept dice are saved: a power cut keeps them
-    app.dirty = True
+    if not app.dirty:  # only that die changes look: drawn alone, it shows at once
+        ui.turn_die(app.fb, app.w, app.h, g.turn.dice, g.turn.kept, die)
 
 
 def act(app, now, verb, arg):

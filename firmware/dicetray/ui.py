@@ -32,7 +32,7 @@ def turn(fb, w, h, game, kept, faces=None):
         money = "HAS %d" % game.tokens[p]
     _hints(fb, w, h, _turn_keys(game))
     if h < 64:
-        _dice_row(fb, 78, 0, 22, values, kept)
+        turn_die(fb, w, h, values, kept)
         font.text(fb, pname(p), 80, 0, 2)
         font.text(fb, "%d/%d" % (count, limit), 106, 4)
         font.text(fb, money, 80, 15)
@@ -55,7 +55,16 @@ def turn(fb, w, h, game, kept, faces=None):
     font.text(fb, phase, 28, 8)
     font.text(fb, line2, right, 8)
     _to_beat(fb, w, game)
-    _dice_row(fb, w, 24, 24, values, kept)
+    turn_die(fb, w, h, values, kept)
+
+
+def turn_die(fb, w, h, values, kept, only=None):
+    """The turn's dice where turn() draws them; only: redraw just that die (a keep changes
+    nothing else on the turn's screen, so a KEEP draws one die, not the screen)."""
+    if h < 64:
+        _dice_row(fb, 78, 0, 22, values, kept, only)
+    else:
+        _dice_row(fb, w, 24, 24, values, kept, only)
 
 
 def _to_beat(fb, w, game):
