@@ -169,3 +169,6 @@ def test_a_game_by_clicks_shows_cpythons_frames_resumes_and_plays_offline(page):
     play(page, offline.press("o"), "resumed offline")
     play(page, offline.play(bot, 4), "offline keys")
     assert saved_game(page) == json.loads(offline.tray.fs.files["game.json"])
+    # What the bench reads: each press repainted the canvas, and the time it took was taken.
+    latencies = page.evaluate("window.trayStats.latencies")
+    assert len(latencies) == 1 + 4 and all(0 <= ms < MATCH_MS for ms in latencies)

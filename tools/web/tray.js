@@ -166,11 +166,12 @@ function guarded(fn) {
 }
 
 const down = new Set();
-function setButton(name, isDown) {
+// at: the input event's timeStamp (when the browser took the touch, click or key).
+function setButton(name, isDown, at) {
   if (!tray || down.has(name) === isDown) return;
   if (isDown) {
     down.add(name);
-    stats.pressAt = performance.now();
+    stats.pressAt = at ?? performance.now();
     wakeAudio();
   } else {
     down.delete(name);
@@ -184,7 +185,7 @@ for (const name of NAMES) {
   el.addEventListener("pointerdown", (e) => {
     e.preventDefault();
     el.setPointerCapture(e.pointerId);
-    setButton(name, true);
+    setButton(name, true, e.timeStamp);
   });
   for (const type of ["pointerup", "pointercancel"]) {
     el.addEventListener(type, (e) => {
@@ -199,7 +200,7 @@ document.addEventListener("keydown", (e) => {
   const name = KEYS[e.code];
   if (!name || e.repeat || e.ctrlKey || e.metaKey || e.altKey) return;
   e.preventDefault();
-  setButton(name, true);
+  setButton(name, true, e.timeStamp);
   if (e.code === "KeyO" && e.shiftKey) setTimeout(() => setButton(name, false), LONG_MS);
 });
 document.addEventListener("keyup", (e) => {
