@@ -4,6 +4,7 @@ Runs on MicroPython's WebAssembly build in the page (tray.js drives it); never o
 page's JavaScript calls, through MicroPython's JS bridge:
 
     tray = WebTray(seed, height, now)   boot, after tray.js put the saved files in SAVE_DIR
+                                        (seed None: dice from the browser's entropy)
     tray.set_button(name, down, now)    a finger or key on KEEP1..3, ROLL, OK (a step follows)
     tray.step(now)                      one poll of the main loop; "" when nothing changed, else
                                         the state: "HZ FLAGS SAVES HEX" (see WebTray.state)
@@ -112,16 +113,16 @@ class WebTray:
     display, buttons, buzzer and store, and the main loop's body (runner.run's) one step at a
     time, a crash included: the error screen, the log, a restart into the game."""
 
-    def __init__(self, seed=None, height=64, now=0):
+    def __init__(self, seed=None, height=64, now=0, root=SAVE_DIR):
         self.pins = {name: FakePin() for name in NAMES}
         self.display = WebDisplay(128, height)
         self.buzzer = WebBuzzer()
         self.fs = WatchedFs()
         try:
-            os.mkdir(SAVE_DIR)
+            os.mkdir(root)
         except OSError:
             pass  # tray.js made it to put the saved files back
-        self.store = Store(fs=self.fs, root=SAVE_DIR)
+        self.store = Store(fs=self.fs, root=root)
         if seed is None:  # play: dice from the browser's entropy, the firmware's unbiased die
             import random
 
