@@ -24,6 +24,7 @@ from web import browser, build, serve
 SEED = 7
 WANT = (3, "classic")  # the bot sets up 3 players of the classic rules, then plays
 BUTTONS = {"1": "KEEP1", "2": "KEEP2", "3": "KEEP3", "r": "ROLL", "o": "OK", "O": "OK"}
+KEYBOARD = {"1": "1", "2": "2", "3": "3", "r": " ", "o": "Enter"}  # the simulator's keys
 MATCH_MS = 3000  # a frame that has not shown by then never will
 
 
@@ -110,8 +111,18 @@ def row(pixels, y):
     return pixels[y * 128:(y + 1) * 128]
 
 
-def press(page, key):
-    """A finger on the button, as trayrun's key: a click, or OK held LONG_MS for "O"."""
+def press(page, key, keyboard=False):
+    """A finger on the button, as trayrun's key: a click, or OK held LONG_MS for "O"; or the
+    same on the keyboard (Shift+O: the page holds OK LONG_MS)."""
+    if keyboard and key == "O":
+        page.keyboard.press("Shift+O")
+        time.sleep(LONG_MS / 1000)
+        return
+    if keyboard:
+        page.keyboard.down(KEYBOARD[key])
+        time.sleep(PRESS_MS / 1000)
+        page.keyboard.up(KEYBOARD[key])
+        return
     box = page.locator("#" + BUTTONS[key]).bounding_box()
     page.mouse.move(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
     page.mouse.down()
@@ -119,10 +130,10 @@ def press(page, key):
     page.mouse.up()
 
 
-def play(page, steps, label):
+def play(page, steps, label, keyboard=False):
     for i, (key, expected) in enumerate(steps):
         t = time.monotonic()
-        press(page, key)
+        press(page, key, keyboard)
         shows(page, expected, "%s, key %d (%r)" % (label, i, key))
         # As the harness, no key lands in the roll animation: wait out REST_MS, then look again.
         time.sleep(max(0, REST_MS / 1000 - (time.monotonic() - t)))
@@ -130,7 +141,7 @@ def play(page, steps, label):
 
 
 def saved_game(page):
-    raw = page.evaluate("localStorage.getItem('dicetray/game.json')")
+    raw = page.evaluate("localStorage.getItem('dicetray-seed%d/game.json')" % SEED)
     return None if raw is None else json.loads(raw)
 
 
@@ -155,7 +166,8 @@ def test_a_game_by_clicks_shows_cpythons_frames_resumes_and_plays_offline(page):
     started(page)
     shows(page, again.frame(), "the resume prompt after a reload")
     play(page, again.press("o"), "resumed")
-    play(page, again.play(bot, 6), "after the resume")
+    play(page, again.play(bot, 6), "after the resume, on the keyboard", keyboard=True)
+    play(page, again.press("Or"), "standings and back, on the keyboard", keyboard=True)
 
     # The server stops: the service worker's copy starts the tray, the game is offered again.
     page.server.shutdown()
@@ -169,6 +181,9 @@ def test_a_game_by_clicks_shows_cpythons_frames_resumes_and_plays_offline(page):
     play(page, offline.press("o"), "resumed offline")
     play(page, offline.play(bot, 4), "offline keys")
     assert saved_game(page) == json.loads(offline.tray.fs.files["game.json"])
-    # What the bench reads: each press repainted the canvas, and the time it took was taken.
-    latencies = page.evaluate("window.trayStats.latencies")
+    # What the bench reads: each press repainted the canvas, and the time it took was taken;
+    # the rolls played their tune.
+    stats = page.evaluate("window.trayStats")
+    latencies = stats["latencies"]
     assert len(latencies) == 1 + 4 and all(0 <= ms < MATCH_MS for ms in latencies)
+    assert stats["tones"] > 0

@@ -11,13 +11,15 @@ const LONG_MS = 900; // Shift+O: OK held this long (the tray's long press is 700
 const POLL_MS = 5; // the tray's main loop polls every 5 ms
 const TICKS_PERIOD = 2 ** 30; // the Pico's ticks_ms wraps here
 const SAVE_DIR = "/tray";
-const SAVE_KEY = "dicetray/"; // localStorage key prefix of the mirrored save files
 const LIT = [200, 232, 255];
 const LIT_DIM = [70, 90, 110];
 
 const params = new URLSearchParams(location.search);
 const seed = /^\d+$/.test(params.get("seed") ?? "") ? Number(params.get("seed")) : null;
 const height = params.get("height") === "32" ? 32 : 64;
+// localStorage key prefix of the mirrored save files: a seeded page (a test, a demo) keeps its
+// own, so it never overwrites the game of the page played with real dice.
+const SAVE_KEY = seed === null ? "dicetray/" : `dicetray-seed${seed}/`;
 const statusLine = document.getElementById("status");
 const canvas = document.getElementById("panel");
 canvas.height = height;
@@ -25,7 +27,7 @@ const ctx2d = canvas.getContext("2d", { willReadFrequently: true });
 const image = ctx2d.createImageData(128, height);
 
 // What the bench and the tests read: start time, click-to-canvas latencies, paints.
-const stats = { startMs: null, paints: 0, latencies: [], pressAt: null, error: null };
+const stats = { startMs: null, paints: 0, latencies: [], pressAt: null, error: null, tones: 0 };
 window.trayStats = stats;
 
 function say(text) {
@@ -76,7 +78,10 @@ window.trayPixels = () => {
 
 const sound = { ctx: null, osc: null, gain: null, on: localStorage.getItem("dicetray:sound") !== "off", hz: 0 };
 
+// Called at every press and release: a browser lets sound start only from a user's gesture
+// (a touch's is its release).
 function wakeAudio() {
+  if (sound.ctx?.state === "suspended") sound.ctx.resume();
   if (sound.ctx || !window.AudioContext) return;
   sound.ctx = new AudioContext();
   sound.osc = sound.ctx.createOscillator();
@@ -89,6 +94,7 @@ function wakeAudio() {
 
 function tone(hz) {
   sound.hz = hz;
+  if (hz > 0) stats.tones += 1;
   if (!sound.ctx) return;
   const t = sound.ctx.currentTime;
   if (hz > 0 && sound.on) sound.osc.frequency.setValueAtTime(hz, t);
@@ -172,10 +178,10 @@ function setButton(name, isDown, at) {
   if (isDown) {
     down.add(name);
     stats.pressAt = at ?? performance.now();
-    wakeAudio();
   } else {
     down.delete(name);
   }
+  wakeAudio();
   document.getElementById(name).classList.toggle("down", isDown);
   guarded(() => tray.setButton(name, isDown, ticks()));
 }
