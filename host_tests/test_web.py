@@ -156,6 +156,9 @@ def test_a_game_by_clicks_shows_cpythons_frames_resumes_and_plays_offline(page):
     play(page, ref.press("Or"), "standings and back")
     play(page, ref.play(bot, 10), "more keys")
     assert ref.tray.app.screen == "play", "the script must stop mid-game"
+    # A phone may install it: Chromium finds a manifest, its icons and a service worker.
+    cdp = page.context.new_cdp_session(page)
+    assert cdp.send("Page.getInstallabilityErrors")["installabilityErrors"] == []
     assert saved_game(page) == json.loads(ref.tray.fs.files["game.json"])
 
     # Reload mid-game: the page boots on the saved files and offers the game, as a power cut.
