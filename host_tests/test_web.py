@@ -112,31 +112,41 @@ def row(pixels, y):
 
 
 def press(page, key, keyboard=False):
-    """A finger on the button, as trayrun's key: a click, or OK held LONG_MS for "O"; or the
-    same on the keyboard (Shift+O: the page holds OK LONG_MS)."""
+    """A finger on the button, as trayrun's key: held PRESS_MS, or LONG_MS for "O" (by the
+    page's clock, from when the tray saw it go down: a busy machine may hand the page the
+    press late, and the release must not come sooner); or the same on the keyboard (Shift+O:
+    the page itself holds OK LONG_MS)."""
     if keyboard and key == "O":
         page.keyboard.press("Shift+O")
         time.sleep(LONG_MS / 1000)
         return
+    before = page.evaluate("window.trayStats.downAt")
     if keyboard:
         page.keyboard.down(KEYBOARD[key])
-        time.sleep(PRESS_MS / 1000)
+    else:
+        box = page.locator("#" + BUTTONS[key]).bounding_box()
+        page.mouse.move(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
+        page.mouse.down()
+    page.wait_for_function(
+        "([before, ms]) => window.trayStats.downAt !== before"
+        " && performance.now() - window.trayStats.downAt >= ms",
+        arg=[before, LONG_MS if key == "O" else PRESS_MS], polling=5)
+    if keyboard:
         page.keyboard.up(KEYBOARD[key])
-        return
-    box = page.locator("#" + BUTTONS[key]).bounding_box()
-    page.mouse.move(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
-    page.mouse.down()
-    time.sleep((LONG_MS if key == "O" else PRESS_MS) / 1000)
-    page.mouse.up()
+    else:
+        page.mouse.up()
 
 
 def play(page, steps, label, keyboard=False):
     for i, (key, expected) in enumerate(steps):
-        t = time.monotonic()
         press(page, key, keyboard)
         shows(page, expected, "%s, key %d (%r)" % (label, i, key))
-        # As the harness, no key lands in the roll animation: wait out REST_MS, then look again.
-        time.sleep(max(0, REST_MS / 1000 - (time.monotonic() - t)))
+        # The next key comes as the harness's does, no sooner (a key must not land in the roll
+        # animation): REST_MS after the release, by the page's clock from when the tray saw
+        # the press; then the frame is looked at again.
+        held = LONG_MS if key == "O" else PRESS_MS
+        page.wait_for_function("ms => performance.now() - window.trayStats.downAt >= ms",
+                               arg=held + REST_MS, polling=10)
         shows(page, expected, "%s, key %d (%r), at rest" % (label, i, key))
 
 

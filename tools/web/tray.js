@@ -27,7 +27,8 @@ const ctx2d = canvas.getContext("2d", { willReadFrequently: true });
 const image = ctx2d.createImageData(128, height);
 
 // What the bench and the tests read: start time, click-to-canvas latencies, paints.
-const stats = { startMs: null, paints: 0, latencies: [], pressAt: null, error: null, tones: 0 };
+const stats = { startMs: null, paints: 0, latencies: [], pressAt: null, downAt: null, error: null,
+  tones: 0 };
 window.trayStats = stats;
 
 function say(text) {
@@ -76,7 +77,16 @@ window.trayPixels = () => {
 
 // ---- the buzzer -------------------------------------------------------------------------------
 
-const sound = { ctx: null, osc: null, gain: null, on: localStorage.getItem("dicetray:sound") !== "off", hz: 0 };
+// localStorage, where a browser keeps it (a private window may refuse it: then nothing is kept).
+function stored(key) {
+  try {
+    return localStorage.getItem(key);
+  } catch {
+    return null;
+  }
+}
+
+const sound = { ctx: null, osc: null, gain: null, on: stored("dicetray:sound") !== "off", hz: 0 };
 
 // Called at every press and release: a browser lets sound start only from a user's gesture
 // (a touch's is its release).
@@ -108,7 +118,11 @@ function showSound() {
 }
 soundButton.addEventListener("click", () => {
   sound.on = !sound.on;
-  localStorage.setItem("dicetray:sound", sound.on ? "on" : "off");
+  try {
+    localStorage.setItem("dicetray:sound", sound.on ? "on" : "off");
+  } catch {
+    // not kept: the page says so at the first save
+  }
   showSound();
   tone(sound.hz);
 });
@@ -116,13 +130,19 @@ showSound();
 
 // ---- the save files ---------------------------------------------------------------------------
 
+let storageProblem = ""; // shown on the status line
+
 function restoreSaves(FS) {
   FS.mkdirTree(SAVE_DIR);
-  for (let i = 0; i < localStorage.length; i++) {
-    const key = localStorage.key(i);
-    if (key.startsWith(SAVE_KEY)) {
-      FS.writeFile(`${SAVE_DIR}/${key.slice(SAVE_KEY.length)}`, localStorage.getItem(key));
+  try {
+    for (let i = 0; i < localStorage.length; i++) {
+      const key = localStorage.key(i);
+      if (key.startsWith(SAVE_KEY)) {
+        FS.writeFile(`${SAVE_DIR}/${key.slice(SAVE_KEY.length)}`, localStorage.getItem(key));
+      }
     }
+  } catch (error) {
+    storageProblem = `this browser keeps no game: ${error.message}`;
   }
 }
 
@@ -140,7 +160,8 @@ function mirrorSaves(FS) {
     }
     for (const key of stale) localStorage.removeItem(key);
   } catch (error) {
-    say(`this browser does not keep the game: ${error.message}`);
+    storageProblem = `this browser keeps no game: ${error.message}`;
+    say(storageProblem);
   }
 }
 
@@ -178,6 +199,7 @@ function setButton(name, isDown, at) {
   if (isDown) {
     down.add(name);
     stats.pressAt = at ?? performance.now();
+    stats.downAt = performance.now(); // when the tray saw it go down
   } else {
     down.delete(name);
   }
@@ -242,7 +264,7 @@ async function start() {
   setInterval(() => {
     if (tray) guarded(() => tray.step(ticks()));
   }, POLL_MS);
-  say(seed === null ? "" : `seeded dice: ${seed}`);
+  say([storageProblem, seed === null ? "" : `seeded dice: ${seed}`].filter(Boolean).join(" · "));
 }
 
 start().catch((error) => {
