@@ -28,12 +28,15 @@ PICO_KEYS = ("pico_press_ms_p95", "pico_press_first_ms_p95", "pico_heap_boot",
              "pico_heap_peak") + tuple(
     "pico_%s_%s_p95" % (kind, what) for kind in ("keep", "throw", "stop", "result", "setup")
     for what in ("ms", "first_ms"))
+WEB_KEYS = ("web_start_ms", "web_start_cold_ms", "web_click_to_canvas_ms_p50",
+            "web_click_to_canvas_ms_p95")
 
 
 def test_bench_prints_one_json_line_with_every_key(micropython):
-    # The emulated Pico's figures take minutes: switched off here, they are null and the bench
-    # says why (tools/picobench.py's own tests and the Pico tier cover that side).
-    env = dict(os.environ, DICETRAY_PICO_KIT="")
+    # The emulated Pico's figures take minutes, the browser's ~25 s: switched off here, they are
+    # null and the bench says why (tools/picobench.py's own tests and the Pico tier cover the
+    # Pico's side; host_tests/test_web.py the page's).
+    env = dict(os.environ, DICETRAY_PICO_KIT="", DICETRAY_WEB_BENCH="0")  # and the page
     out = subprocess.run([sys.executable, os.path.join(ROOT, "tools", "bench.py")], env=env,
                          capture_output=True, text=True, check=True, timeout=600).stdout
     figures = json.loads(out.strip().splitlines()[-1])
@@ -62,4 +65,7 @@ def test_bench_prints_one_json_line_with_every_key(micropython):
         assert line in out, line
     assert "Pico figures skipped: DICETRAY_PICO_KIT is empty" in out
     for key in PICO_KEYS:
+        assert figures[key] is None, key
+    assert "Browser figures skipped: DICETRAY_WEB_BENCH is 0" in out
+    for key in WEB_KEYS:
         assert figures[key] is None, key

@@ -39,6 +39,9 @@ The tray on the emulated Pico (tools/picobench.py, a few minutes; skipped, sayin
 the kit): press-to-panel latency per kind of press, first byte and panel complete, median and
 95th percentile in emulated ms with the I2C bus and flash timing modelled, and the heap of the
 real port after boot and at its peak over a game.
+
+The tray in a browser (tools/webbench.py, ~25 s; skipped, saying why, without Chromium): the
+page's start time and the time from a click to the canvas's repaint.
 """
 
 import json
@@ -160,6 +163,9 @@ def main():
     from picobench import pico_figures  # the emulated Pico (skipped where its kit is missing)
 
     result.update(pico_figures())
+    from webbench import web_figures  # the page in headless Chromium (skipped where missing)
+
+    result.update(web_figures())
     print(json.dumps(result))
 
 

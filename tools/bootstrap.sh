@@ -46,13 +46,15 @@ if [ ! -f "typings/.installed-$stubs" ]; then
 fi
 
 # Tools CI needs and a fresh machine may lack: tmux (the simulator's terminal test), shellcheck
-# (flash.sh) and socat (the emulated Pico's serial port). Installed under CI; elsewhere their
-# tests skip with a reason.
+# (flash.sh), socat (the emulated Pico's serial port) and chromium (the page's browser tier,
+# driven by Playwright at /usr/bin/chromium). Installed under CI; elsewhere their tests skip
+# with a reason.
 if [ "${CI:-}" = "true" ] && command -v apt-get >/dev/null 2>&1; then
   missing=""
   command -v tmux >/dev/null 2>&1 || missing="$missing tmux"
   command -v shellcheck >/dev/null 2>&1 || missing="$missing shellcheck"
   command -v socat >/dev/null 2>&1 || missing="$missing socat"
+  [ -x /usr/bin/chromium ] || missing="$missing chromium"
   if [ -n "$missing" ]; then
     echo "bootstrap: installing$missing ..."
     apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq $missing >/dev/null

@@ -2,12 +2,18 @@
 # Runs the tray. With a Pico running MicroPython on USB: installs or updates the tray on it
 # (tools/flash.sh) and the Pico plays. Without one (or with --sim): the desktop simulator, the
 # real firmware on fake hardware, in this terminal. Sets itself up on first use.
-# Options after --sim go to the simulator (python tools/sim.py --help).
+# Options after --sim go to the simulator (python tools/sim.py --help). With --web: builds the
+# tray in a browser (tools/web) into build/web and serves it on localhost, printing the address
+# (options after --web go to tools/web/serve.py: --port N).
 set -euo pipefail
 root=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 cd "$root"
 tools/bootstrap.sh
-if [ "${1:-}" = "--sim" ]; then
+if [ "${1:-}" = "--web" ]; then
+  shift
+  .venv/bin/python tools/web/build.py
+  exec .venv/bin/python tools/web/serve.py "$@"
+elif [ "${1:-}" = "--sim" ]; then
   shift
 elif [ $# -eq 0 ] && .venv/bin/mpremote devs 2>/dev/null | grep -qiE '2e8a:0005|MicroPython'; then
   echo "run: a Pico running MicroPython is on USB: installing the tray on it (tools/flash.sh)."

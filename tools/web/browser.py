@@ -1,0 +1,33 @@
+"""Headless Chromium for the page's test tier and bench: Debian's chromium, driven by
+Playwright's Python client (its own Node driver comes in the wheel; no browser is downloaded)."""
+
+import os
+
+from web.build import MICROPYTHON
+
+CHROMIUM = "/usr/bin/chromium"
+ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
+        "--disable-background-networking", "--disable-component-update", "--disable-sync"]
+PHONE = {"width": 390, "height": 844}  # a phone's portrait viewport, in CSS pixels
+
+
+def unavailable():
+    """Why the page cannot be driven here ("" when it can)."""
+    if not os.path.exists(CHROMIUM):
+        return "%s is missing (Debian's chromium package; tools/bootstrap.sh installs it " \
+               "under CI=true)" % CHROMIUM
+    try:
+        import playwright.sync_api  # noqa: F401
+    except ImportError:
+        return "playwright (Python) is missing: run tools/bootstrap.sh"
+    if not os.path.isfile(os.path.join(MICROPYTHON, "micropython.wasm")):
+        return "the MicroPython npm package is missing: run tools/bootstrap.sh (needs npm)"
+    return ""
+
+
+def launch(playwright, user_dir, **options):
+    """A fresh headless Chromium with its own profile in user_dir: a persistent context (a
+    service worker and localStorage live as long as the profile), one page per new_page()."""
+    return playwright.chromium.launch_persistent_context(
+        user_dir, executable_path=CHROMIUM, headless=True, args=ARGS, viewport=PHONE,
+        **options)
