@@ -48,12 +48,15 @@ def test_no_press_window_meets_a_predicted_keepalive():
 def test_summary_gives_nearest_rank_p95_per_kind_and_overall():
     got = {k: [] for k in picobench.KINDS}
     got["keep"] = [{"first_byte_ms": f, "last_byte_ms": f + 20} for f in range(1, 21)]
-    got["setup"] = [{"first_byte_ms": 400.0, "last_byte_ms": 500.0}]
+    # OK acts on its release: the kit counts from the press, the figures from the release.
+    got["setup"] = [{"key": "OK", "hold_ms": 120, "first_byte_ms": 400.0, "last_byte_ms": 500.0}]
     s = summary(got)
     assert (s["pico_keep_first_ms_p95"], s["pico_keep_ms_p95"]) == (19, 39)
-    assert (s["pico_setup_first_ms_p95"], s["pico_setup_ms_p95"]) == (400.0, 500.0)
+    assert (s["pico_setup_first_ms_p95"], s["pico_setup_ms_p95"]) == (280.0, 380.0)
     assert s["pico_throw_ms_p95"] is None and s["pico_heap_peak"] is None
     assert (s["pico_press_first_ms_p95"], s["pico_press_ms_p95"]) == (20, 40)  # 20th of 21
+    got["keep"] = [dict(x, key="KEEP1", hold_ms=120) for x in got["keep"]]
+    assert summary(got)["pico_keep_ms_p95"] == 39  # a KEEP acts as it goes down
     assert percentile([5, 1, 4, 2, 3], 50) == 3
 
 
