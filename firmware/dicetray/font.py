@@ -105,8 +105,9 @@ def text(fb, s, x, y, scale=1, c=1):
         return _text_big(fb, s, x, y, scale, c)
     frame = _frame
     if frame is not None and frame[0] is fb:
-        return draw_text(frame[1], frame[2], frame[3], s, x, y, scale, 0 if c else 1,
-                         _GLYPHS, _INDEX, _DOUBLE)
+        # bind() set a frame only where draw_text exists
+        return draw_text(frame[1], frame[2], frame[3], s, x, y,  # pyright: ignore[reportOptionalCall]
+                         scale, 0 if c else 1, _GLYPHS, _INDEX, _DOUBLE)
     import framebuf
 
     w = 6 * scale * n
