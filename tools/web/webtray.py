@@ -21,7 +21,7 @@ import framebuf
 from dicetray.app import LONG_BUTTONS, App
 from dicetray.buttons import Buttons
 from dicetray.runner import die_from_bits
-from dicetray.store import Store
+from dicetray.store import Store, _OsFs
 from trayhost.autoplay import SeededDice
 from trayhost.pins import FakePin, ticks_add, ticks_diff
 
@@ -78,7 +78,7 @@ class WebBuzzer:
             self.changed = True
 
 
-class WatchedFs:
+class WatchedFs(_OsFs):
     """MicroPython's files (Store's own calls) that count the writes, so JS mirrors them."""
 
     def __init__(self):
@@ -87,25 +87,15 @@ class WatchedFs:
     def open(self, path, mode):
         if "r" not in mode:
             self.writes += 1
-        return open(path, mode)
+        return super().open(path, mode)
 
     def rename(self, old, new):
         self.writes += 1
-        os.rename(old, new)
+        super().rename(old, new)
 
     def remove(self, path):
         self.writes += 1
-        os.remove(path)
-
-    def exists(self, path):
-        try:
-            os.stat(path)
-            return True
-        except OSError:
-            return False
-
-    def size(self, path):
-        return os.stat(path)[6]
+        super().remove(path)
 
 
 class WebTray:
