@@ -159,12 +159,10 @@ def _columns2(s, strip, lower):
 def _text_big(fb, s, x, y, scale, c):
     # Larger text (no screen uses it today): one fill_rect per vertical run of ink.
     glyphs = _GLYPHS
-    index = _INDEX
     step = 6 * scale
     fill_rect = fb.fill_rect
     for ch in s:
-        code = ord(ch)
-        g = (index[code - _FIRST] if _FIRST <= code <= _LAST else _BOX) * 5
+        g = _glyph(ch)
         px = x
         for i in range(g, g + 5):
             bits = glyphs[i]
