@@ -6,6 +6,7 @@ import json
 import pytest
 from dicetray.game import Game
 from dicetray.screens import NOTICE, OVER, PLAY, QUIT, RESUME, SETUP, TALLY
+from dicetray.setupmenu import setup_rows
 from dicetray.state import GameResult
 from dicetray.store import Store
 from dicetray.tally import SEATS, Tally
@@ -43,21 +44,26 @@ def test_the_tally_survives_a_reload_and_the_reset_zeroes_it():
     again = Tally(Store(fs=flash))
     assert again.load() is None and again.paid == [0, 0, 1, 0, 0, 0, 0, 0]
     assert not again.count(finished([2]))  # what was counted last is remembered too
-    assert again.reset()
+    again.reset()
     assert again.paid == [0] * SEATS
+    again.save()
     third = Tally(Store(fs=flash.reboot()))
     assert third.load() is None and third.paid == [0] * SEATS
     assert not third.count(finished([2]))  # a reset forgets the counts, not the last game
 
 
-def test_a_reset_on_a_failing_flash_changes_nothing():
+def test_a_reset_that_cannot_be_saved_leaves_the_tally_on_flash_as_it_was():
     flash = FakeFlash()
     t = Tally(Store(fs=flash))
     t.count(finished([0]))
     t.save()
     flash.broken = {"open"}
-    assert not t.reset()
-    assert t.paid[0] == 1 and json.loads(flash.files["tally.json"])["paid"][0] == 1
+    t.reset()
+    with pytest.raises(OSError):
+        t.save()
+    assert json.loads(flash.files["tally.json"])["paid"][0] == 1
+    again = Tally(Store(fs=flash.reboot()))
+    assert again.load() is None and again.paid[0] == 1
 
 
 def test_a_cut_while_saving_the_tally_keeps_the_older_one():
@@ -175,6 +181,44 @@ def test_the_tally_screen_lists_every_seat_of_the_game():
     assert app.screen == QUIT
     tray.key("o")
     assert app.screen == PLAY
+
+
+def test_the_setup_s_last_row_clears_the_tally_when_the_game_starts_and_only_then():
+    flash = FakeFlash()
+    flash.files["tally.json"] = json.dumps({
+        "format": "dicetray-tally", "version": 1, "paid": [4, 0, 7, 1, 0, 0, 0, 0], "last": [9],
+    }).encode()
+    tray = make_tray(93, flash=flash)
+    app = tray.app
+    assert app.screen == SETUP
+    tray.key("1")  # up from PLAYERS: round to the last row
+    screen = glass(tray)
+    row = [y for y in range(10, 56) if all(screen.rows[y][1:127])]  # the lit cursor bar
+    assert row, "no cursor bar"
+    y = row[0] + 1
+
+    def cursor_row():  # the label and the value, however far apart
+        return " ".join(glass(tray).read(y, ink=0).split())
+
+    assert cursor_row() == "ROUNDS PAID KEEP"
+    tray.key("r")
+    assert cursor_row() == "ROUNDS PAID CLEAR"
+    tray.key("3")  # back: KEEP
+    assert cursor_row() == "ROUNDS PAID KEEP"
+    tray.key("r")
+    assert json.loads(flash.files["tally.json"])["paid"][2] == 7  # nothing cleared yet
+    tray.key("o")
+    assert app.screen == PLAY and app.tally.paid == [0] * SEATS
+    assert json.loads(flash.files["tally.json"]) == {
+        "format": "dicetray-tally", "version": 1, "paid": [0] * SEATS, "last": [9]}
+    tray.keys("OoO")  # standings, tally, quit?
+    tray.key("r")  # yes: back to the setup, where the row says KEEP again
+    assert app.screen == SETUP
+    assert setup_rows(app.settings, app.clear_tally)[-1] == ("ROUNDS PAID", "KEEP")
+    app.tally.paid[1] = 2
+    app.tally.save()
+    tray.key("o")  # a game started with KEEP leaves the tally as it is
+    assert json.loads(flash.files["tally.json"])["paid"][1] == 2
 
 
 def test_a_cut_between_the_finished_game_and_the_tally_counts_the_round_at_boot():

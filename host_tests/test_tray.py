@@ -424,7 +424,8 @@ def test_setup_remembers_the_last_settings_across_a_reboot():
 def test_the_setup_menu_shows_and_steps_each_option_from_the_table():
     s = {"players": 4, "preset": "classic", "options": PRESETS["classic"].to_dict()}
     labels = [label for label, _ in setup_rows(s)]
-    assert labels == ["PLAYERS", "RULES"] + [row[1] for row in OPTIONS]  # the table's order
+    # the table's order, then whether the tally is cleared as the game starts
+    assert labels == ["PLAYERS", "RULES"] + [row[1] for row in OPTIONS] + ["ROUNDS PAID"]
 
     def shows(label):
         return dict((k.lstrip("*"), v) for k, v in setup_rows(s))[label]

@@ -57,6 +57,7 @@ class App:
         self.tally = Tally(store)
         self.notice = ("", ())  # (title, lines) for the NOTICE screen
         self.cursor = 0  # the setup menu's row
+        self.clear_tally = False  # the setup menu's last row: clear the tally as a game starts
         self.settings = None  # loaded by the setup the first time it shows
         self.rules_name = "CUSTOM"  # the resumed game's preset, for the resume prompt
         global _resident
@@ -210,6 +211,11 @@ class App:
         """The game is over: count the round its losers pay, saved with the game (App.save)."""
         if self.tally.count(self.game):
             self.unsaved |= TALLY_DUE
+
+    def reset_tally(self):
+        """Every seat back to 0 rounds paid, saved once the panel shows what follows (App.save)."""
+        self.tally.reset()
+        self.unsaved |= TALLY_DUE
 
     def save(self):
         """Save what an action changed: the settings of a new game, the game, the tally. Any

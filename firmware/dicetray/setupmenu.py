@@ -16,10 +16,13 @@ except ImportError:  # CPython
         return x
 
 
-# The setup menu's rows: PLAYERS, RULES, then one per option, in the table's order.
+# The setup menu's rows: PLAYERS, RULES, then one per option, in the table's order, then
+# ROUNDS PAID (keep the tally, or clear it as the game starts).
 _PLAYERS_ROW = const(0)
 _RULES_ROW = const(1)
 _FIRST_OPTION_ROW = const(2)
+TALLY_LABEL = "ROUNDS PAID"
+TALLY_SHOWN = ("KEEP", "CLEAR")  # app.clear_tally False, True
 READ_CODE = ("storeload", "postmortem")
 
 
@@ -39,8 +42,9 @@ def load_settings(store):
     return s
 
 
-def setup_rows(s):
+def setup_rows(s, clear_tally=False):
     """The menu's (label, value) rows for settings s; "*": an option its preset differs on.
+    The last row says whether the tally is cleared when the game starts (clear_tally).
 
     An option's value shows as its name in the table (shown[i] for allowed[i]), else a number.
     """
@@ -52,6 +56,7 @@ def setup_rows(s):
             label = "*" + label
         i = _place(allowed, value)
         rows.append((label, shown[i] if shown and i < len(shown) else str(value)))
+    rows.append((TALLY_LABEL, TALLY_SHOWN[1 if clear_tally else 0]))
     return rows
 
 
@@ -71,14 +76,16 @@ def unit(app, key, long, now):
         app.settings = load_settings(app.store)
         app.forget(READ_CODE)  # the settings are read: the code that read them goes
     if key is None:
-        ui.menu(app.fb, app.w, app.h, "NEW GAME  OK:START", setup_rows(app.settings),
-                app.cursor, "1/2 MOVE  3/R CHANGE")
+        ui.menu(app.fb, app.w, app.h, "NEW GAME  OK:START",
+                setup_rows(app.settings, app.clear_tally), app.cursor, "1/2 MOVE  3/R CHANGE")
         return False
-    rows = _FIRST_OPTION_ROW + len(OPTIONS)
+    tally_row = _FIRST_OPTION_ROW + len(OPTIONS)
     if key == "KEEP1":
-        app.cursor = (app.cursor - 1) % rows
+        app.cursor = (app.cursor - 1) % (tally_row + 1)
     elif key == "KEEP2":
-        app.cursor = (app.cursor + 1) % rows
+        app.cursor = (app.cursor + 1) % (tally_row + 1)
+    elif app.cursor == tally_row and (key == "KEEP3" or key == "ROLL"):
+        app.clear_tally = not app.clear_tally  # two values: either way toggles
     elif key == "KEEP3" or key == "ROLL":
         change_setting(app.settings, app.cursor, -1 if key == "KEEP3" else 1)
     elif key == "OK":
@@ -110,3 +117,6 @@ def start_game(app):
     app.game.take_events()
     app.after = []
     app.unsaved = 3  # the settings and the game, once the panel shows it
+    if app.clear_tally:  # asked for on the menu: every seat back to 0, saved with the game
+        app.clear_tally = False
+        app.reset_tally()

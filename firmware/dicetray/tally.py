@@ -64,16 +64,9 @@ class Tally:
                                        "last": self.last})
 
     def reset(self):
-        """Every seat back to 0 rounds paid, saved; False if the flash failed (nothing changed
-        on flash, and the count shown stays as it was)."""
-        paid = self.paid
+        """Every seat back to 0 rounds paid; save() writes it. The stamp stays: the game counted
+        last is not counted again."""
         self.paid = [0] * SEATS
-        try:
-            self.save()
-            return True
-        except OSError:
-            self.paid = paid
-            return False
 
 
 def _valid(d):
