@@ -36,6 +36,7 @@ class FakeBoard:
         self.watchdog_started = 0
         self.feeds = []  # ticks of every feed
         self.resets = 0
+        self.collections = []  # ticks of every garbage collection asked for
         self.sleeps = 0
         self.script = []  # (elapsed ms, pin name, level), in order
         self.elapsed = 0  # ms slept since the start
@@ -77,6 +78,9 @@ class FakeBoard:
 
     def feed(self):
         self.feeds.append(self.clock.now)
+
+    def collect(self):
+        self.collections.append(self.clock.now)
 
     def random_bits(self, k):
         return self.rng.getrandbits(k)
@@ -152,6 +156,28 @@ def test_the_runner_plays_from_the_buttons(apps):
     assert len(board.feeds) == loops and max_gap(board.feeds) <= runner.POLL_MS
     assert board.i2c.panel.pixels() == fb_rows(display)
     assert board.resets == 0 and "error.log" not in flash.files
+
+
+def test_the_heap_is_tidied_once_after_each_press_when_the_panel_and_the_save_are_done(apps):
+    board, display, flash, store = rig()
+    end = board.type("or", at=500)  # start a game (OK acts as it is let go), then a roll-off throw
+    seen = []
+
+    def collect():  # what the tray was doing when the runner collected
+        app = apps[-1]
+        seen.append((board.clock.now, app.buttons.any_down(), app.clock.rolling, app.dirty,
+                     app.unsaved, json.loads(flash.files.get("game.json", b"null"))))
+
+    board.collect = collect
+    runner.run(board, display, store, loops=1000)  # 5 s: the presses, then rest
+    (app,) = apps
+    assert len(seen) == 3  # after the boot's first screen, after OK, after ROLL's dice landed
+    for _, down, rolling, dirty, unsaved, _ in seen:
+        assert not down and not rolling and not dirty and not unsaved
+    assert seen[0][0] < 500 and seen[0][5] is None  # the setup drawn; no game yet
+    assert seen[1][5]["contest"]["results"] == []  # the new game saved
+    assert seen[2][5] == app.game.to_dict() and app.game.contest.results  # the throw saved
+    assert seen[2][0] < end + 1000  # soon after; then 4 s idle with no collection at all
 
 
 def logged_code(log):

@@ -229,8 +229,8 @@ def pico_figures(samples=SAMPLES, log=print):
             pico.stop()
     for line in table(got):
         log(line)
-    log("Pico         (stop, result and setup are OK presses, which act when let go: each of"
-        " their figures includes the 120 ms the button is held)")
+    log("Pico         (stop, result and setup are OK presses, which act when let go: their"
+        " figures count from the release, 120 ms after the press)")
     if bench.spoiled:
         log("Pico         %d samples dropped: a keepalive refresh met their window"
             % bench.spoiled)

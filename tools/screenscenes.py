@@ -242,6 +242,9 @@ class _CrashBoard(FakeClock):
     def feed(self):
         pass
 
+    def collect(self):
+        pass
+
     def reset(self):
         raise RuntimeError("the board would reset")
 

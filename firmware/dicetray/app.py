@@ -113,7 +113,9 @@ class App:
         self.actors.append(actor)
 
     def step(self, now):
-        """Poll the buttons and actors once, act, keep time, refresh the panel. Idle: no alloc."""
+        """Poll the buttons and actors once, act, keep time, refresh the panel. Idle: no alloc.
+        True when the step was busy: a press or an actor's, a button down, something drawn or
+        saved, or the roll animation under way (the main loop tidies the heap when it is not)."""
         ev = self.buttons.poll(now)
         # OK reports at release (it has a long meaning), so a sleeping tray wakes as a button
         # goes down; only on that edge, so a button stuck down cannot keep the panel lit.
@@ -136,11 +138,13 @@ class App:
             UNITS[PLAY](self, "OK", False, now)  # the throws end as OK would end them
         elif due:
             self.dirty = True
+        busy = down or ev is not None or self.dirty or self.unsaved or self.clock.rolling
         if self.dirty:
             self.render()
         self.display.show(now)
         if self.unsaved:
             self.save()  # after the panel: a flash erase (~45 ms) never delays what a press shows
+        return busy
 
     def press(self, name, long, now):
         """A press acts on the screen shown, a dimmed panel's too; only a dark panel takes it

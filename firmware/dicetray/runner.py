@@ -52,8 +52,13 @@ def run(board, display, store=None, loops=None):
         app = make_app(board, display, store)
         try:
             app.boot(board.ticks_ms(), resume)
+            tidy = True  # the heap's garbage is collected at the first quiet poll after work
             while forever or left > 0:
-                app.step(board.ticks_ms())
+                if app.step(board.ticks_ms()):
+                    tidy = True
+                elif tidy:  # the press is on the panel and saved: no collection in the next
+                    tidy = False
+                    board.collect()
                 board.feed()
                 board.sleep_ms(POLL_MS)
                 if not forever:
