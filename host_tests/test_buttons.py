@@ -143,8 +143,35 @@ def test_short_press_of_long_capable_button_gives_press_on_release():
     assert rig.buttons.is_down("OK")
     rig.release("OK")
     rig.run(300)
-    # Said once the release has held for debounce_ms, not before.
-    assert rig.log == [(200 + DEBOUNCE, "OK", PRESS)]
+    # Said once the release has held for said_ms (a steady press: its bounce is long over).
+    assert rig.log == [(200 + Buttons.said_ms, "OK", PRESS)]
+
+
+def test_a_long_capable_press_ends_after_debounce_however_soon_its_meaning_is_said():
+    rig = Rig()
+    rig.press("OK")
+    rig.run(100)
+    rig.release("OK")
+    rig.run(Buttons.said_ms + 2)  # said, but the release still bounces
+    assert [kind for _, _, kind in rig.log] == [PRESS] and rig.buttons.is_down("OK")
+    rig.press("OK")  # bounce: the contact closes again for a moment
+    rig.run(3)
+    rig.release("OK")
+    rig.run(DEBOUNCE - 1)
+    assert rig.buttons.is_down("OK")  # not yet up for debounce_ms since the bounce
+    rig.run(2)
+    assert not rig.buttons.is_down("OK") and len(rig.log) == 1  # the bounce made no press
+
+
+def test_a_glitch_shorter_than_said_ms_in_a_held_ok_is_not_a_release():
+    rig = Rig()
+    rig.press("OK")
+    rig.run(200)
+    rig.release("OK")
+    rig.run(Buttons.said_ms - 2)  # one poll or two of "up": a wobbly contact, not a release
+    rig.press("OK")
+    rig.run(LONG_MS)
+    assert [kind for _, _, kind in rig.log] == [LONG]
 
 
 def test_release_just_before_long_ms_is_a_press():

@@ -12,10 +12,12 @@ class Buttons:
     ``debounce_ms`` in a row, so contact bounce on either edge can never make a second press.
 
     Buttons named in ``long_press`` have two meanings: they report ``PRESS`` when released before
-    ``long_ms``, or ``LONG`` once when held that long (then nothing at release). Every other
-    button reports ``PRESS`` at its first edge and nothing at release. Holding a button never
-    repeats. A button found down at construction (or at ``clear()``) stays mute until it has
-    been seen released.
+    ``long_ms``, or ``LONG`` once when held that long (then nothing at release). The ``PRESS`` is
+    said once the release has read "up" for ``said_ms``, so that OK answers as soon as it is let
+    go (for ``debounce_ms`` if the press was that short: its own bounce); the press itself still
+    ends only after ``debounce_ms`` of "up". Every other button reports ``PRESS`` at its first
+    edge and nothing at release. Holding a button never repeats. A button found down at
+    construction (or at ``clear()``) stays mute until it has been seen released.
 
     ``poll(now)`` returns ``None`` or one event, a ``(name, kind)`` tuple built once in
     ``__init__`` (so polling does not allocate); ``kind`` is ``PRESS`` or ``LONG``. When several
@@ -29,6 +31,7 @@ class Buttons:
     """
 
     debounce_ms = 40  # a release must read "up" this long; longer than switch bounce (~5-20 ms)
+    said_ms = 10  # up this long after a steady press: a long-capable button's PRESS is said
     long_ms = 700  # held this long, a long-capable button gives LONG instead of PRESS
 
     def __init__(
@@ -94,13 +97,17 @@ class Buttons:
         if t_up is None:
             self._t_up[i] = now
             return None
-        if self._ticks_diff(now, t_up) < self.debounce_ms:
-            return None
-        self._down[i] = False
-        if self._done[i]:
-            return None
-        # A long-capable button released before long_ms: its short meaning, said now.
-        return self._press[i]
+        up_ms = self._ticks_diff(now, t_up)
+        if not self._done[i] and (up_ms >= self.debounce_ms or up_ms >= self.said_ms and
+                                  self._ticks_diff(t_up, self._t_down[i]) >= self.debounce_ms):
+            # A long-capable button let go before long_ms: its short meaning, said as soon as
+            # the release is sure. Up for said_ms once the press's own bounce is over (it was
+            # down debounce_ms first), else up for debounce_ms. The press ends below.
+            self._done[i] = True
+            return self._press[i]
+        if up_ms >= self.debounce_ms:
+            self._down[i] = False
+        return None
 
     def is_down(self, name):
         """Whether ``name`` is down (debounced, as of the last poll, construction or clear)."""
