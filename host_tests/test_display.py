@@ -1,11 +1,13 @@
 """The OLED driver against a fake panel that decodes the SSD1306 / SH1106 byte stream."""
 
+import random
+
 import pytest
 import trayhost.framebuf
 from dicetray import display as display_mod
 from dicetray import font
 from dicetray import panel as panel_mod
-from dicetray.display import Display
+from dicetray.display import Display, python_next_span
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from trayhost.canvas import pixel_rows
@@ -144,6 +146,45 @@ def test_changes_far_apart_in_a_page_are_split_into_spans():
     short = 1 + d.span_step
     assert i2c.transactions == [4, short, 4, short, 4, short]
     assert_shows(i2c, d)
+
+
+def reference_spans(a, b, i, end, gap):
+    """Every (first, last) span a byte-by-byte scan finds from i: a change more than gap bytes
+    after the last one starts a new span."""
+    spans = []
+    while i < end:
+        if a[i] != b[i]:
+            if spans and i - spans[-1][1] <= gap:
+                spans[-1][1] = i
+            else:
+                spans.append([i, i])
+        i += 1
+    return [tuple(s) for s in spans]
+
+
+def test_the_python_span_finder_finds_what_a_byte_by_byte_scan_finds():
+    rng = random.Random(5)
+    checked = 0
+    for _ in range(2000):
+        n = rng.randrange(1, 140)
+        a = bytearray(rng.getrandbits(8) for _ in range(n))
+        b = bytearray(a)
+        for _ in range(rng.randrange(0, 6)):  # a few changes, lone bytes or runs
+            j = rng.randrange(n)
+            for k in range(j, min(n, j + rng.choice((1, 1, 2, 5, 12)))):
+                b[k] ^= 1 << rng.randrange(8)
+        gap, start, end = rng.randrange(1, 20), rng.randrange(n), n
+        i = start
+        got = []
+        while True:
+            span = python_next_span(a, b, i, end, gap)
+            if span < 0:
+                break
+            got.append((span >> 11, span & 2047))
+            i = (span & 2047) + 1
+        assert got == reference_spans(a, b, start, end, gap)
+        checked += bool(got)
+    assert checked > 1000
 
 
 def test_changes_close_together_in_a_page_stay_one_span():

@@ -261,7 +261,7 @@ class Bus:
 native = display.next_span
 for case in range(30):
     out = []
-    for use in (native, None):
+    for use in (native, display.python_next_span):
         display.next_span = use
         bus = Bus()
         d = display.Display(bus)
@@ -278,7 +278,7 @@ for case in range(30):
     display.next_span = native
     assert out[0] == out[1], case
     spans += 1
-print(json.dumps({"native": fast.draw_text is font.draw_text and native is not None,
+print(json.dumps({"native": fast.draw_text is font.draw_text and native is fast.next_span,
                   "texts": texts, "frames": spans}))
 """
 

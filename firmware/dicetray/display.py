@@ -22,10 +22,38 @@ import framebuf
 
 from dicetray.panel import CTRL_CMD, CTRL_DATA, SET_COL_HI, SET_COL_LO, SET_PAGE, Panel
 
-try:  # the changed spans found by machine code on a Pico; elsewhere by _spans below
+
+def python_next_span(buf, shadow, i, end, gap_max):
+    """fast.next_span in Python: the next span of bytes of buf that differ from shadow at or
+    after i, before end, as first * 2048 + last, or -1; a span runs on while the next change
+    is within gap_max bytes of its last one. Clean runs are skipped gap_max bytes at a time by
+    one C compare, and only a changed window is looked at byte by byte (it allocates a few
+    small views: a press's spans only, never the idle keepalive)."""
+    a = memoryview(buf)
+    b = memoryview(shadow)
+    while True:
+        if i >= end:
+            return -1
+        top = min(i + gap_max, end)
+        if a[i:top] != b[i:top]:
+            break
+        i = top
+    while buf[i] == shadow[i]:
+        i += 1
+    first = last = i
+    while True:  # the window of gap_max bytes after last: one more change there extends it
+        top = min(last + 1 + gap_max, end)
+        if a[last + 1 : top] == b[last + 1 : top]:
+            return first * 2048 + last
+        last += 1
+        while buf[last] == shadow[last]:
+            last += 1
+
+
+try:  # the changed spans found by machine code on a Pico; elsewhere in Python, the same
     from dicetray.fast import next_span
 except (ImportError, SyntaxError, ValueError, AttributeError):  # no emitter: CPython, wasm
-    next_span = None
+    next_span = python_next_span
 
 
 class Display:
@@ -153,10 +181,6 @@ class Display:
                 if not self._send_whole(page, base):
                     return False
             elif self._pages_now[page] != self._pages_shown[page]:
-                if next_span is None:
-                    if not self._spans(page, base):
-                        return False
-                    continue
                 # A span runs on while the next change is within split_gap columns of its
                 # last one: past that, a new span's addressing costs less than resending the
                 # unchanged bytes.
@@ -170,37 +194,6 @@ class Display:
                     if not i:
                         return False
         return True
-
-    def _spans(self, page, base):
-        # The spans next_span would find, in Python: clean runs are skipped a chunk of
-        # split_gap columns at a time by one C compare, and only a changed chunk's ends are
-        # looked at byte by byte. (Equal chunks between two changes mean split_gap or more
-        # unchanged columns, so the spans are the ones a byte-by-byte scan finds.)
-        buf = self.buffer
-        shadow = self._shadow
-        now_mv = self._buf_mv
-        shown_mv = self._shadow_mv
-        gap_max = self.split_gap
-        end = base + self.width
-        first = last = -1
-        for c in range(base, end, gap_max):
-            top = min(c + gap_max, end)
-            if now_mv[c:top] == shown_mv[c:top]:
-                continue
-            lo = c
-            while buf[lo] == shadow[lo]:
-                lo += 1
-            hi = top - 1
-            while buf[hi] == shadow[hi]:
-                hi -= 1
-            if first >= 0 and lo - last <= gap_max:
-                last = hi
-                continue
-            if first >= 0 and not self._send_span(page, base, first, last):
-                return False
-            first = lo
-            last = hi
-        return first < 0 or bool(self._send_span(page, base, first, last))
 
     def invalidate(self):
         """Make the next ``show()`` configure the panel again and resend the whole frame."""
