@@ -1,6 +1,7 @@
-"""Code loaded only while it is needed: the setup menu and the options table, a save's loader,
-the game's engine. On MicroPython a module's code is heap, so the app lets each go after use
-(App.forget); these tests watch sys.modules on real MicroPython, through the buttons."""
+"""Code loaded only while it is needed: the setup menu and the options table, a save's loader.
+On MicroPython a module's code is heap, so the app lets each go after use (App.forget). The
+game's engine is loaded at the setup's first quiet moment (App.quiet: OK then starts at once)
+and stays. These tests watch sys.modules on real MicroPython, through the buttons."""
 
 import json
 import sys
@@ -28,6 +29,8 @@ def loaded():
 out = {}
 tray = trayrun.Tray(SeededDice(5), seed=5)
 out["setup"] = [tray.app.screen, loaded()]
+tray.run(10)  # idle: the quiet moment
+out["setup_quiet"] = [tray.app.screen, loaded()]
 keys = trayrun.game_keys(tray, 2, "classic", SeededDice(5))
 for _ in range(12):  # the game starts, a few throws
     next(keys)
@@ -58,16 +61,17 @@ def run(micropython, host_package):
     return json.loads(out.strip().splitlines()[-1])
 
 
-def test_the_setup_loads_its_menu_and_table_and_no_engine(run):
-    assert run["setup"] == [SETUP, ["setupmenu", "options"]]
+def test_the_setup_loads_its_menu_and_table_then_when_quiet_the_engine(run):
+    assert run["setup"] == [SETUP, ["setupmenu", "options"]]  # the first screen drawn
+    assert run["setup_quiet"] == [SETUP, ["setupmenu", "options", "game", "settle"]]
 
 
 def test_a_game_lets_the_setup_go_and_keeps_only_the_engine(run):
     assert run["play"] == [PLAY, ["game", "settle"]]
 
 
-def test_back_at_the_setup_the_engine_goes(run):
-    assert run["again"] == [SETUP, ["setupmenu", "options"]]
+def test_back_at_the_setup_the_engine_stays_for_the_next_game(run):
+    assert run["again"] == [SETUP, ["setupmenu", "options", "game", "settle"]]
 
 
 def test_a_resumed_game_keeps_the_engine_but_not_the_loader(run):

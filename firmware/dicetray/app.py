@@ -146,6 +146,13 @@ class App:
             self.save()  # after the panel: a flash erase (~45 ms) never delays what a press shows
         return busy
 
+    def quiet(self):
+        """A quiet moment (the main loop's first idle poll after work): load the code the next
+        press needs. On the setup that is the engine's, so that OK starts the game without
+        first reading it from flash (~70 ms on the Pico); the menu's goes as the game starts."""
+        if self.screen == SETUP:
+            import dicetray.game  # noqa: F401  (and settle, which it imports)
+
     def press(self, name, long, now):
         """A press acts on the screen shown, a dimmed panel's too; only a dark panel takes it
         to wake. During the roll animation the dice land at once: a KEEP then keeps one of
@@ -178,11 +185,10 @@ class App:
 
     def show(self, screen):
         """Show screen from the next drawing on. A turn whose throws are used up ends by itself
-        READ_MS after it shows again (back from the standings, a resume). Back at the setup the
-        engine's code goes; leaving it, the menu's and the table's go."""
+        READ_MS after it shows again (back from the standings, a resume). Leaving the setup,
+        the menu's code and the table go."""
         if screen == SETUP:
-            self.game = None
-            self.forget(GAME_CODE)
+            self.game = None  # the engine's code stays: the next game needs it (App.quiet)
         elif self.screen == SETUP:
             self.forget(SETUP_CODE)
         self.screen = screen

@@ -56,9 +56,10 @@ def run(board, display, store=None, loops=None):
             while forever or left > 0:
                 if app.step(board.ticks_ms()):
                     tidy = True
-                elif tidy:  # the press is on the panel and saved: no collection in the next
+                elif tidy:  # the press is on the panel and saved: ready the next one
                     tidy = False
-                    board.collect()
+                    app.quiet()
+                    board.collect()  # so no collection falls inside it
                 board.feed()
                 board.sleep_ms(POLL_MS)
                 if not forever:

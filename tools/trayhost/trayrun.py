@@ -138,11 +138,18 @@ class Tray:
                        self.buzzer, seed)
         self.app.boot(self.now)
         self.display.show(self.now)
+        self.busy = True  # the boot's work: its quiet moment comes at the first idle poll
 
     def run(self, ms):
+        """Poll every POLL_MS for ms, as runner.run does: a quiet poll after work is App.quiet's
+        moment (the Pico's main loop also collects the heap's garbage there)."""
         for _ in range(ms // POLL_MS):
             self.now = ticks_add(self.now, POLL_MS)
-            self.app.step(self.now)
+            if self.app.step(self.now):
+                self.busy = True
+            elif self.busy:
+                self.busy = False
+                self.app.quiet()
 
     def key(self, k):
         if k == ".":
