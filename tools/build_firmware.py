@@ -168,12 +168,13 @@ def commands(options: Options, build: Path) -> list[list[str]]:
             ["cmake", "--build", str(build), "-j", str(options.jobs or os.cpu_count() or 1)]]
 
 
-def build(options: Options, run: Callable[[list[str]], int] | None = None) -> Path:
-    """Check everything, build, return the .uf2."""
+def build(options: Options, run: Callable[[list[str]], int] | None = None,
+          toolchain: Callable[[], None] = check_toolchain) -> Path:
+    """Check everything, build, return the .uf2. run(command) -> exit code runs each command."""
     tree = (options.tree or Path(".")).resolve()
     options = options._replace(tree=tree)
     version = check_tree(tree, options.board)
-    check_toolchain()
+    toolchain()
     if version[:2] != WANTED:
         print("build_firmware: note: %s is MicroPython %d.%d.%d; this repo is tested with "
               "%d.%d." % ((tree, *version, *WANTED)))
