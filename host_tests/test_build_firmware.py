@@ -270,12 +270,5 @@ def test_the_script_refuses_a_folder_that_is_no_micropython(tmp_path):
     result = script(str(tmp_path))
     assert result.returncode == E_TREE
     assert "is not a MicroPython source tree" in result.stderr
+    # shellcheck checks build_firmware.sh beside flash.sh (test_flash.py).
 
-
-def test_shellcheck_is_clean():
-    if shutil.which("shellcheck") is None:
-        if os.environ.get("CI") == "true":
-            pytest.fail("CI must run shellcheck: apt-get install -y shellcheck")
-        pytest.skip("shellcheck is not installed (apt-get install -y shellcheck)")
-    result = subprocess.run(["shellcheck", str(SCRIPT)], capture_output=True, text=True)
-    assert result.returncode == 0, result.stdout

@@ -926,10 +926,12 @@ def test_a_port_with_nothing_behind_it(tmp_path):
     assert f"flash: cannot open {port}: failed to access {port}.\n" in result.stderr
 
 
-def test_shellcheck_is_clean():
+@pytest.mark.parametrize("script", [FLASH_SH, ROOT / "tools" / "build_firmware.sh"],
+                         ids=["flash.sh", "build_firmware.sh"])  # the scripts a maker runs
+def test_shellcheck_is_clean(script):
     if shutil.which("shellcheck") is None:
         if os.environ.get("CI") == "true":
             pytest.fail("CI must run shellcheck: apt-get install -y shellcheck")
         pytest.skip("shellcheck is not installed (apt-get install -y shellcheck)")
-    result = subprocess.run(["shellcheck", str(FLASH_SH)], capture_output=True, text=True)
+    result = subprocess.run(["shellcheck", str(script)], capture_output=True, text=True)
     assert result.returncode == 0, result.stdout
