@@ -21,6 +21,7 @@ finally:
 build_id = source_id(Path("../../firmware").resolve())
 gen = os.path.join(tempfile.gettempdir(), "dicetray-frozen-" + build_id)
 os.makedirs(gen, exist_ok=True)
-with open(os.path.join(gen, MODULE + ".py"), "w") as f:
-    f.write(id_module(build_id))
+source = Path(gen, MODULE + ".py")
+if not source.is_file() or source.read_text() != id_module(build_id):  # unchanged: no rebuild
+    source.write_text(id_module(build_id))
 module(MODULE + ".py", base_path=gen)
