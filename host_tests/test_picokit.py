@@ -66,3 +66,22 @@ def test_unavailable_says_why(monkeypatch, tmp_path):
     (tmp_path / "pico").write_text("#!/bin/sh\n")
     monkeypatch.setenv("PATH", str(tmp_path))  # no node, npm or socat there
     assert "is not installed" in picokit.unavailable()
+
+
+@pytest.mark.parametrize("uf2", ["", "build/firmware-RPI_PICO/firmware.uf2"])
+def test_start_boots_the_firmware_named_in_the_environment(monkeypatch, tmp_path, uf2):
+    """A stand-in kit script records what start asks of it."""
+    kit = tmp_path / "kit"
+    kit.mkdir()
+    (kit / "pico").write_text('#!/bin/sh\necho "$@" >> "$PICO_STATE/calls"\n'
+                              'case "$1" in status) echo "not running";; pty) echo /tmp/tty;; '
+                              'esac\n')
+    (kit / "pico").chmod(0o755)
+    monkeypatch.setenv(picokit.UF2_ENV, uf2)
+    monkeypatch.chdir(tmp_path)  # a relative name is taken from the current directory
+    pico = picokit.Pico(state=tmp_path, kit=kit)
+    pico.start()
+    assert pico.pty == "/tmp/tty"
+    start = [c for c in (tmp_path / "calls").read_text().splitlines() if c.startswith("start")]
+    want = ["start", "--uf2", str(tmp_path / uf2)] if uf2 else ["start"]
+    assert start == [" ".join(want)]

@@ -4,8 +4,10 @@ The kit is a Raspberry Pi Pico emulated in Node.js running the official MicroPyt
 with the tray's OLED, buttons and flash chip modelled. It is driven through its `pico` script,
 and for the frequent commands (press, text, stats) through the control socket that script talks
 to. It is found at $DICETRAY_PICO_KIT, else at ../shared/pico beside this checkout; an
-empty DICETRAY_PICO_KIT switches it off. Each Pico runs in its own state folder: $PICO_STATE
-when set (the kit's flash image there is kept between runs), else a temporary folder.
+empty DICETRAY_PICO_KIT switches it off. $DICETRAY_PICO_UF2 names a firmware for it to boot
+instead of its stock MicroPython (a build of tools/build_firmware.sh, say). Each Pico runs in
+its own state folder: $PICO_STATE when set (the kit's flash image there is kept between runs),
+else a temporary folder.
 
     from picokit import Pico, unavailable
     reason = unavailable()          # None, or why the emulated Pico cannot run here
@@ -34,12 +36,13 @@ from pathlib import Path
 
 from picopanel import HEIGHT, SCREENS, WIDTH, Panel, PicoError, screen_of
 
-__all__ = ["HEIGHT", "KEYS", "KIT_ENV", "SCREENS", "WIDTH", "Panel", "Pico", "PicoError",
-           "kit_dir", "screen_of", "unavailable"]
+__all__ = ["HEIGHT", "KEYS", "KIT_ENV", "SCREENS", "UF2_ENV", "WIDTH", "Panel", "Pico",
+           "PicoError", "kit_dir", "screen_of", "unavailable"]
 
 HERE = Path(__file__).resolve().parent
 ROOT = HERE.parent
 KIT_ENV = "DICETRAY_PICO_KIT"
+UF2_ENV = "DICETRAY_PICO_UF2"  # a firmware to boot instead of the kit's stock MicroPython
 KEYS = ("KEEP1", "KEEP2", "KEEP3", "ROLL", "OK")
 RELEASE_MS = 80  # after a press's window: the tray's release debounce (40 ms) and a margin
 
@@ -119,6 +122,8 @@ class Pico:
             args += ["--flash", os.path.join(self._fresh, "flash.bin")]
         if hold:
             args += ["--hold", hold]
+        if os.environ.get(UF2_ENV):
+            args += ["--uf2", os.path.abspath(os.environ[UF2_ENV])]
         self.cli(*args, timeout=300)
         self.started = True
         self._ctl_port = None

@@ -16,6 +16,7 @@ SAVES = frozenset(
     "game.json settings.json error.log error.old game.bad game.tmp settings.tmp tally.json"
     " tally.tmp tally.bad".split())
 SAVE_PREFIXES = ("game.", "settings.", "error.", "tally.")
+PACKAGE = "/dicetray"  # the tray's package: a firmware may hold it frozen in (build_firmware.sh)
 
 
 class Step(NamedTuple):
@@ -49,20 +50,28 @@ def owned(path: str, roots: set[str]) -> bool:
     return path in roots or any(path.startswith(root + "/") for root in roots)
 
 
-def plan(build: Listing, board: Listing) -> list[Step]:
+def without_package(build: Listing) -> Listing:
+    """The build less the tray's package, for a firmware that holds that package frozen in."""
+    return {p: e for p, e in build.items() if not owned(p, {PACKAGE})}
+
+
+def plan(build: Listing, board: Listing, roots: set[str] | None = None) -> list[Step]:
     """The steps that make the board hold the build, in the order to run them.
 
     What is in the way goes first (shadowing .py files too), then new folders, then the copies
     (main.py last, so an update never runs a new main.py on old modules), then the tray's files
-    and folders the build no longer has. Only the tray's paths are touched, never a save.
+    and folders the build no longer has. Only the tray's paths are touched, never a save: roots
+    (default: the build's top level) may name more, e.g. the package a frozen firmware holds.
     """
+    roots = roots or tray_roots(build)
     steps = in_the_way(build, board)
     steps += [Step("mkdir", p, "new") for p, e in sorted(build.items())
               if e.kind == "D" and kind(board, p) != "D"]
-    steps += shadows(build, board)
+    steps += shadows(build, board, roots)
     files = sorted((p for p, e in build.items() if e.kind == "F"), key=lambda p: (p == MAIN, p))
     steps += [copy_step(p, build[p], board.get(p)) for p in files]
-    return steps + leftovers(build, board, {s.path for s in steps if s.action in ("rm", "rmtree")})
+    gone = {s.path for s in steps if s.action in ("rm", "rmtree")}
+    return steps + leftovers(build, board, gone, roots)
 
 
 def in_the_way(build: Listing, board: Listing) -> list[Step]:
@@ -83,9 +92,8 @@ def in_the_way(build: Listing, board: Listing) -> list[Step]:
     return steps
 
 
-def shadows(build: Listing, board: Listing) -> list[Step]:
+def shadows(build: Listing, board: Listing, roots: set[str]) -> list[Step]:
     """The tray's foo.py files that MicroPython would import instead of the build's foo.mpy."""
-    roots = tray_roots(build)
     steps = []
     for path, there in sorted(board.items()):
         mpy = path.removesuffix(".py") + ".mpy"
@@ -95,9 +103,16 @@ def shadows(build: Listing, board: Listing) -> list[Step]:
     return steps
 
 
-def leftovers(build: Listing, board: Listing, gone: set[str]) -> list[Step]:
-    """The tray's files and folders the build no longer has: removed, but the saves stay."""
-    roots = tray_roots(build)
+def leftovers(build: Listing, board: Listing, gone: set[str], roots: set[str]) -> list[Step]:
+    """The tray's files and folders the build no longer has: removed, but the saves stay. Those
+    of a root the build does not have are what the firmware holds frozen in: they would shadow
+    it (MicroPython looks on flash before its frozen modules)."""
+    ours = tray_roots(build)
+
+    def why(path):
+        if owned(path, ours):
+            return "not part of this firmware"
+        return "would shadow the tray frozen in the firmware"
 
     def stale(path):
         return (path not in build and owned(path, roots) and path not in gone
@@ -108,8 +123,8 @@ def leftovers(build: Listing, board: Listing, gone: set[str]) -> list[Step]:
         if there.kind == "F" and stale(path):
             keep = is_save(path)
             steps.append(Step("keep" if keep else "rm", path,
-                              "a save file" if keep else "not part of this firmware"))
-    return steps + [Step("rmdir", p, "not part of this firmware")
+                              "a save file" if keep else why(path)))
+    return steps + [Step("rmdir", p, why(p))
                     for p, e in sorted(board.items(), reverse=True)  # the deepest folders first
                     if e.kind == "D" and stale(p) and not holds_save(board, p)]
 
