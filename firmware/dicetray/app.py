@@ -2,7 +2,7 @@
 
 import sys
 
-from dicetray import font, ui
+from dicetray import draw, font, ui
 from dicetray.buttons import LONG
 from dicetray.clock import TURN_DUE, Clock
 from dicetray.screens import NOTICE, PLAY, RESUME, SETUP, SND_NO, UNITS
@@ -27,7 +27,7 @@ TALLY_DUE = const(8)
 # loader of a save, the setup menu with the options table, a game's engine.
 LOADER_CODE = ("savecheck", "saveagree", "savemigrate", "options", "storeload", "postmortem")
 SETUP_CODE = ("setupmenu", "options")
-GAME_CODE = ("game", "settle")
+GAME_CODE = ("game", "settle", "seat", "strategy", "firsttable")
 _resident = None  # the modules loaded when the first App was built: never let go
 
 
@@ -50,6 +50,8 @@ class App:
         self.roll = roll
         self.clock = Clock(display, ticks_diff, ticks_add, buzzer, seed)
         self.actors = []
+        self.seat = None  # plays the game's computer seats (dicetray.seat), loaded for them
+        self.hint = None  # (moment, mask, percent): the hint of the throw shown (screens.play)
         self.unsaved = 0  # GAME_DUE | SETTINGS_DUE | CLEAR_DUE: done at the end of the step
         self.game = None
         self.screen = SETUP
@@ -120,11 +122,25 @@ class App:
         down = self.buttons.any_down()
         pressed = down and not self.was_down
         self.was_down = down
-        if ev is None and self.actors:
+        seat = None
+        if self.game is not None and self.game.computers:
+            seat = self.seat
+            if seat is None:
+                from dicetray.seat import Seat
+
+                seat = self.seat = Seat()
+        if ev is not None and seat is not None and ev[1] != LONG and seat.owns(self):
+            # A computer seat's turn: a human's press hurries it, it does not play for it.
+            if not self.clock.input(now):
+                seat.hurry(self, now)
+            ev = None
+        elif ev is None and self.actors:
             for actor in self.actors:
                 ev = actor.poll(self, now)
                 if ev is not None:
                     break
+        if ev is None and seat is not None:
+            ev = seat.poll(self, now)
         if ev is not None:
             self.press(ev[0], ev[1] == LONG, now)
         elif pressed and self.display.asleep:
@@ -168,6 +184,7 @@ class App:
     def render(self):
         """Draw the screen shown into the frame buffer (the next display.show() sends it)."""
         self.dirty = False
+        draw.mark_seats(self.game.computers if self.game is not None else ())
         UNITS[self.screen](self, None, False, 0)
         if self.clock.mark:
             ui.refusal(self.fb, self.w, self.h, self.clock.mark)
@@ -178,6 +195,8 @@ class App:
         engine's code goes; leaving it, the menu's and the table's go."""
         if screen == SETUP:
             self.game = None
+            self.seat = None
+            self.hint = None
             self.forget(GAME_CODE)
         elif self.screen == SETUP:
             self.forget(SETUP_CODE)
