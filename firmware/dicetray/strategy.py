@@ -115,27 +115,42 @@ def next_means(reward, count, most, early):
     return means(v)
 
 
+def tables(count, reward, most, early):
+    """(stop, w): the 216 rewards of stopping now (None: not allowed) and the 43 means of the
+    next throw (None: no throw left), after throw count."""
+    stop = reward(count) if count >= most or early else None
+    return stop, next_means(reward, count, most, early) if count < most else None
+
+
 def actions(dice, count, reward, most, early):
     """[(mask, value)]: each choice open after throw count and its expected reward, playing
     best after it: None to stop (when allowed), else the dice kept (bit i: dice[i])."""
+    return listed(dice, *tables(count, reward, most, early))
+
+
+def listed(dice, stop, w):
     out = []
-    if count >= most or early:
-        out.append((None, reward(count)[ix(*dice)]))
-    if count < most:
-        w = next_means(reward, count, most, early)
+    if stop is not None:
+        out.append((None, stop[ix(*dice)]))
+    if w is not None:
         for mask in (0, 1, 2, 4, 3, 5, 6):
             out.append((mask, w[keep_key(dice, mask)]))
     return out
 
 
-def choose(dice, count, reward, most, early):
-    """(mask, value): the best of actions(); a choice must beat the one before it by EPS (a stop
+def pick(dice, stop, w):
+    """(mask, value): the best of listed(); a choice must beat the one before it by EPS (a stop
     first, then keeping none, one, two dice), so near ties fall the same on every float."""
-    pick, best = None, _NONE
-    for mask, value in actions(dice, count, reward, most, early):
+    choice, best = None, _NONE
+    for mask, value in listed(dice, stop, w):
         if value > best + EPS:
-            pick, best = mask, value
-    return pick, best
+            choice, best = mask, value
+    return choice, best
+
+
+def choose(dice, count, reward, most, early):
+    """(mask, value): the best choice after throw count (pick)."""
+    return pick(dice, *tables(count, reward, most, early))
 
 
 # ---- the turn's objective ------------------------------------------------------------------
