@@ -101,7 +101,8 @@ def first_score(g, dice, count):
     above, level = table_block(o, o.limit == "at_most" or o.le_bon, count)
     n = ALL.index(tuple(sorted(dice, reverse=True)))
     q = level[n] if o.tie == "later" else (above[n] + level[n]) / 2
-    return 1.0 - q ** (len(g.turn.order) - 1)
+    # The strategy's unit for it: 4096ths, rounded (docs/strategy.md).
+    return int((1.0 - q ** (len(g.turn.order) - 1)) * 4096 + 0.5) / 4096
 
 
 # ---- the enumerator ---------------------------------------------------------------------------
@@ -163,14 +164,16 @@ CASES = [
 def test_every_choice_agrees_with_the_enumerator(case):
     preset, phase, finals, counts, players, tokens, limit, shed = case
     g = situation(preset, phase, finals, counts, players, tokens, limit)
-    reward = strategy.objective(g, shed)
+    reward, r = strategy.objective(g, shed)
     most = g.max_throws()
     early = g.may_stop_early()
     brute = Enumerator(g, most, early, shed)
     checked = 0
     for dice in itertools.product(range(1, 7), repeat=3):
         for count in range(1, most + 1):
-            got = dict(strategy.actions(list(dice), count, reward, most, early))
+            unit = strategy.unit(r, count, most)
+            got = {mask: value / unit
+                   for mask, value in strategy.actions(list(dice), count, reward, most, early)}
             want = {}
             if count >= most or early:
                 want[None] = score(g, dice, count, shed)
@@ -186,21 +189,24 @@ def test_every_choice_agrees_with_the_enumerator(case):
 
 def test_the_choice_is_the_best_action_and_a_stop_wins_a_tie():
     g = situation("classic", CHARGE, [(6, 5, 3)], [3])
-    reward = strategy.objective(g)
+    reward, _ = strategy.objective(g)
     for dice in ALL:
         acts = strategy.actions(list(dice), 1, reward, 3, False)
         mask, value = strategy.choose(list(dice), 1, reward, 3, False)
         assert value == max(v for _, v in acts)
     # Already above the throw to beat with two dice kept safe: 4-2-1 has nothing to gain.
     g = situation("jackpot", CHARGE, [(6, 5, 3)], [3])
-    mask, value = strategy.choose([4, 2, 1], 1, strategy.objective(g), 3, True)
-    assert mask is None and value == 1.0
+    reward, r = strategy.objective(g)
+    mask, value = strategy.choose([4, 2, 1], 1, reward, 3, True)
+    assert mask is None and value == strategy.unit(r, 1, 3)  # sure: 1
 
 
 def test_a_follower_must_use_its_throws_where_the_rules_say_exactly():
     g = situation("classic", CHARGE, [(2, 2, 1)], [3], limit=3)  # nénette: anything beats it
-    acts = dict(strategy.actions([6, 5, 3], 1, strategy.objective(g), 3, g.may_stop_early()))
-    assert None not in acts and 0.99 < acts[0] < 1.0  # only a nénette ties it
+    reward, r = strategy.objective(g)
+    acts = dict(strategy.actions([6, 5, 3], 1, reward, 3, g.may_stop_early()))
+    u = strategy.unit(r, 1, 3)
+    assert None not in acts and 0.99 < acts[0] / u < 1.0  # only a nénette ties it
 
 
 def test_the_first_players_table_is_what_the_build_makes():

@@ -58,7 +58,7 @@ def exact_action(g, cache):
     if hit is None:
         if len(cache) > 200000:
             cache.clear()
-        hit = cache[sig] = strategy.tables(t.count, strategy.objective(g), g.max_throws(),
+        hit = cache[sig] = strategy.tables(t.count, strategy.objective(g)[0], g.max_throws(),
                                            g.may_stop_early())
     mask, _ = strategy.pick(t.dice, *hit)
     if mask is None:

@@ -43,11 +43,12 @@ def follower(opts, target, strict, limit, free):
     """A follower's best chance to end above target's strength (or level: strict False)."""
     s, _, _ = combos(opts)
     goal = s[ix(*target)]
-    r = [0.0] * 216
+    r = [0] * 216
     for a, b, c in throws():
         i = ix(a, b, c)
-        r[i] = 1.0 if s[i] > goal or (not strict and s[i] == goal) else 0.0
-    return next_means(lambda k: r, 0, limit, free)[42]  # the first throw throws all three
+        r[i] = 1 if s[i] > goal or (not strict and s[i] == goal) else 0
+    # The first throw throws all three; the sums are in 1 / 216**limit.
+    return next_means(lambda k: r, 0, limit, free)[42] / 216 ** limit
 
 
 def build():

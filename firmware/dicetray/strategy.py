@@ -4,19 +4,23 @@ A turn's objective is a reward of the final throw and the throws it took (docs/s
 a follower's chance not to lose against the throws already made (the charge) or the tokens it
 expects to shed (the décharge); the first player's chance not to lose against what followers
 reach with the limit it sets (firsttable, built on the host by tools/make_dicetables.py).
-The expectation over the dice is exact: a throw of k dice is averaged over its 6**k faces.
+The expectation over the dice is exact: a throw of k dice is summed over its 6**k faces.
 
+In integers (on the Pico a float is a heap object; only the first player's rewards are worked
+out in floats from its table, then rounded to 1/4096): a reward is an integer in units of 1/R
+(objective() gives R), and a level of throws multiplies the unit by 216, the faces of 3 dice.
 Three dice sorted highest first, (a, b, c), are index a*36 + b*6 + c - 43 of a 216 list. The
-expected value of keeping a multiset of dice is one of 43 numbers: pairs (a >= b) at
-(a-1)*6 + b-1, single dice at 36 + a-1, nothing kept at 42; each is the mean over one die
-of the one below it, so a whole level costs 168 additions (cheap on the Pico).
+sums of keeping a multiset of dice are one of 43 numbers: pairs (a >= b) at (a-1)*6 + b-1,
+single dice at 36 + a-1, nothing kept at 42; each is the sum over one die of the one below it
+(then scaled to 216 faces), so a whole level costs 168 additions.
 """
 
 from dicetray.rules import K_NENETTE, evaluate, is_figure
 
-EPS = 1e-6  # a choice must beat the one before by this: single-precision floats agree
-_NONE = -1e9
+EPS = 1e-6  # stake(): a choice must beat the other by this
+FIRST_R = 4096  # the first player's reward: its chance, in 4096ths
 _cache = [None, None, None, None]  # options, strengths, tokens, kinds (216 lists)
+_tables = []  # built once: the throws' indexes, their keeps, the pairs' faces (bytearrays)
 
 
 def ix(a, b, c):
@@ -36,6 +40,27 @@ def throws():
         for b in range(a, 0, -1):
             for c in range(b, 0, -1):
                 yield a, b, c
+
+
+def _index():
+    # (the 56 throws' indexes, their 7 keeps' places among the 43 (56 * 7), each pair's 6
+    # throws with one more die (36 * 6, 21 pairs used)): 668 bytes, made at the first decision.
+    if not _tables:
+        at = bytearray(56)
+        keeps = bytearray(56 * 7)
+        n = 0
+        for a, b, c in throws():
+            at[n] = ix(a, b, c)
+            keeps[n * 7:n * 7 + 7] = bytes((42, 35 + a, 35 + b, 35 + c, (a - 1) * 6 + b - 1,
+                                            (a - 1) * 6 + c - 1, (b - 1) * 6 + c - 1))
+            n += 1
+        pairs = bytearray(36 * 6)
+        for a in range(1, 7):
+            for b in range(1, a + 1):
+                for d in range(6):
+                    pairs[((a - 1) * 6 + b - 1) * 6 + d] = ix(a, b, d + 1)
+        _tables.extend((at, keeps, pairs))
+    return _tables
 
 
 def combos(opts):
@@ -71,79 +96,91 @@ def keep_key(dice, mask):
 
 
 def means(v):
-    """The 43 expected values of each kept multiset, the others thrown, the throws' values v."""
-    w = [0.0] * 43
-    for a in range(1, 7):
-        for b in range(1, a + 1):
-            s = 0.0
-            for d in range(1, 7):
-                s += v[ix(a, b, d)]
-            w[(a - 1) * 6 + b - 1] = s / 6
-    for a in range(1, 7):
-        s = 0.0
-        for d in range(1, 7):
-            s += w[(a - 1) * 6 + d - 1] if a >= d else w[(d - 1) * 6 + a - 1]
-        w[35 + a] = s / 6
-    s = 0.0
-    for d in range(1, 7):
-        s += w[35 + d]
-    w[42] = s / 6
+    """The 43 sums of each kept multiset over the faces of the dice thrown, each scaled to 216
+    faces (so all 43 compare), from the throws' values v."""
+    pairs = _index()[2]
+    w = [0] * 43
+    for p in range(36):
+        if p % 6 <= p // 6:  # a >= b
+            q = p * 6
+            w[p] = (v[pairs[q]] + v[pairs[q + 1]] + v[pairs[q + 2]] + v[pairs[q + 3]]
+                    + v[pairs[q + 4]] + v[pairs[q + 5]])
+    for a in range(6):
+        s = 0
+        for d in range(6):
+            s += w[a * 6 + d] if a >= d else w[d * 6 + a]
+        w[36 + a] = s
+    w[42] = w[36] + w[37] + w[38] + w[39] + w[40] + w[41]
+    for p in range(36):
+        w[p] *= 36
+    for a in range(36, 42):
+        w[a] *= 6
     return w
 
 
-def best_of(w, r):
-    """Each throw's value: its best keep by w (the next throw's means), or r to stop (None:
+def best_of(w, r, f):
+    """Each throw's value: its best keep by w (the next throw's sums), or r * f to stop (r None:
     no stop allowed)."""
-    v = [0.0] * 216
-    for a, b, c in throws():
-        i = ix(a, b, c)
-        best = _NONE if r is None else r[i]
-        for k in (42, 35 + a, 35 + b, 35 + c, (a - 1) * 6 + b - 1, (a - 1) * 6 + c - 1,
-                  (b - 1) * 6 + c - 1):
-            if w[k] > best:
-                best = w[k]
+    at, keeps, _ = _index()
+    v = [0] * 216
+    for n in range(56):
+        i = at[n]
+        best = None if r is None else r[i] * f
+        q = n * 7
+        for k in range(q, q + 7):
+            x = w[keeps[k]]
+            if best is None or x > best:
+                best = x
         v[i] = best
     return v
 
 
 def next_means(reward, count, most, early):
-    """The 43 means of the throw after throw count, playing on best up to throw most; early:
-    the player may stop before most. reward(k): the 216 rewards of stopping after throw k."""
+    """The 43 sums of the throw after throw count, playing on best up to throw most (in units
+    of 1 / (R * 216 ** (most - count))); early: the player may stop before most. reward(k): the
+    216 rewards of stopping after throw k."""
     v = reward(most)
     for k in range(most - 1, count, -1):
-        v = best_of(means(v), reward(k) if early else None)
+        v = best_of(means(v), reward(k) if early else None, 216 ** (most - k))
     return means(v)
 
 
+def unit(r, count, most):
+    """What 1 is in the values of the choices after throw count, rewards in 1/r."""
+    return r * 216 ** (most - count)
+
+
 def tables(count, reward, most, early):
-    """(stop, w): the 216 rewards of stopping now (None: not allowed) and the 43 means of the
-    next throw (None: no throw left), after throw count."""
+    """(stop, w, f): the 216 rewards of stopping now (None: not allowed), times f, and the 43
+    sums of the next throw (None: no throw left), after throw count."""
     stop = reward(count) if count >= most or early else None
-    return stop, next_means(reward, count, most, early) if count < most else None
+    f = 216 ** (most - count)
+    return stop, next_means(reward, count, most, early) if count < most else None, f
 
 
 def actions(dice, count, reward, most, early):
     """[(mask, value)]: each choice open after throw count and its expected reward, playing
-    best after it: None to stop (when allowed), else the dice kept (bit i: dice[i])."""
+    best after it (in units of unit(R, count, most)): None to stop (when allowed), else the dice
+    kept (bit i: dice[i])."""
     return listed(dice, *tables(count, reward, most, early))
 
 
-def listed(dice, stop, w):
+def listed(dice, stop, w, f):
     out = []
     if stop is not None:
-        out.append((None, stop[ix(*dice)]))
+        out.append((None, stop[ix(*dice)] * f))
     if w is not None:
         for mask in (0, 1, 2, 4, 3, 5, 6):
             out.append((mask, w[keep_key(dice, mask)]))
     return out
 
 
-def pick(dice, stop, w):
-    """(mask, value): the best of listed(); a choice must beat the one before it by EPS (a stop
-    first, then keeping none, one, two dice), so near ties fall the same on every float."""
-    choice, best = None, _NONE
-    for mask, value in listed(dice, stop, w):
-        if value > best + EPS:
+def pick(dice, stop, w, f):
+    """(mask, value): the best of listed(); an equal one after it does not replace it (a stop
+    first, then keeping none, one, two dice). Integers: every Python picks the same."""
+    choice, best = None, None
+    for mask, value in listed(dice, stop, w, f):
+        if best is None or value > best:
             choice, best = mask, value
     return choice, best
 
@@ -157,35 +194,39 @@ def choose(dice, count, reward, most, early):
 
 
 def objective(g, shed=None):
-    """reward(k) for the player throwing in game g: stopping after throw k, the 216 rewards.
-    shed: True for the tokens shed (the décharge), False for the chance not to lose, None: by
-    the phase."""
+    """(reward, R) for the player throwing in game g: reward(k), stopping after throw k, the 216
+    rewards in 1/R. shed: True for the tokens shed (the décharge), False for the chance not to
+    lose, None: by the phase."""
     t = g.turn
     if shed is None:
         shed = g.phase == "decharge"
     if t.pos == 0:
-        return _first(g)
+        return _first(g), FIRST_R
     from dicetray.settle import key
 
-    keys = [key(g, i) for i in range(t.pos)]
+    keys = []
+    for i in range(t.pos):
+        s, fewer, later = key(g, i)
+        keys.append(s * 32 + (3 + fewer) * 8 + later)
     if shed:
         return _shedding(g, keys)
     return _not_losing(g, keys)
 
 
 def _mine(g, k):
-    # A function: my key for throw index i, stopping after throw k (settle.key's fields).
+    # My keys (as objective() codes settle.key), stopping after throw k, in a 216 list.
     o = g.opts
     s, _, kinds = combos(o)
     pos = g.turn.pos
-    ftw = -k if o.fewer_throws_win else 0
-    later = o.tie == "later"
-    nen = o.nenette_later_wins
-
-    def mine(i):
-        return (s[i], ftw, pos if later or (nen and kinds[i] == K_NENETTE) else 0)
-
-    return mine
+    fewer = (3 - k if o.fewer_throws_win else 3) * 8
+    later = pos if o.tie == "later" else 0
+    nen = pos if o.nenette_later_wins else later
+    at = _index()[0]
+    out = [0] * 216
+    for n in range(56):
+        i = at[n]
+        out[i] = s[i] * 32 + fewer + (nen if kinds[i] == K_NENETTE else later)
+    return out
 
 
 def _tie_pass(g):
@@ -195,18 +236,20 @@ def _tie_pass(g):
 def _not_losing(g, keys):
     low = min(keys)
     m = keys.count(low)
-    tie = 1.0 if _tie_pass(g) else m / (m + 1)
+    r = m + 1
+    tie = r if _tie_pass(g) else m
+    at = _index()[0]
 
     def reward(k):
         mine = _mine(g, k)
-        r = [0.0] * 216
-        for a, b, c in throws():
-            i = ix(a, b, c)
-            key = mine(i)
-            r[i] = 1.0 if key > low else tie if key == low else 0.0
-        return r
+        out = [0] * 216
+        for n in range(56):
+            i = at[n]
+            key = mine[i]
+            out[i] = r if key > low else tie if key == low else 0
+        return out
 
-    return reward
+    return reward, r
 
 
 def _shedding(g, keys):
@@ -215,24 +258,24 @@ def _shedding(g, keys):
     _, v, kinds = combos(o)
     low, high = min(keys), max(keys)
     ml, mh = keys.count(low), keys.count(high)
-    loser = t.finals[keys.index(low)]
-    best = t.finals[keys.index(high)]
+    r = (ml + 1) * (mh + 1)
     mine_tokens = g.tokens[t.order[t.pos]]
     best_tokens = g.tokens[t.order[keys.index(high)]]
     passes = _tie_pass(g)
-    lc = evaluate(loser, o)
-    bv = evaluate(best, o).tokens
+    lc = evaluate(t.finals[keys.index(low)], o)
+    bv = evaluate(t.finals[keys.index(high)], o).tokens
+    at = _index()[0]
 
     def reward(k):
         mine = _mine(g, k)
-        r = [0.0] * 216
-        for a, b, c in throws():
-            i = ix(a, b, c)
-            key = mine(i)
-            win = 1.0 if key > high else 1 / (mh + 1) if key == high else 0.0
-            lose = 1.0 if key < low else 1 / (ml + 1) if key == low else 0.0
+        out = [0] * 216
+        for n in range(56):
+            i = at[n]
+            key = mine[i]
+            win = r if key > high else ml + 1 if key == high else 0
+            lose = r if key < low else mh + 1 if key == low else 0
             if passes and key == low:
-                win = lose = 0.0
+                win = lose = 0
             give = v[i]
             if o.nenette_fixed and lc.kind == K_NENETTE:
                 give = o.nenette_fixed
@@ -243,10 +286,10 @@ def _shedding(g, keys):
                 take = o.nenette_fixed
             elif o.deduct and kinds[i] < K_NENETTE:
                 take = max(1, take - v[i])
-            r[i] = win * min(give, mine_tokens) - lose * min(take, best_tokens)
-        return r
+            out[i] = win * min(give, mine_tokens) - lose * min(take, best_tokens)
+        return out
 
-    return reward
+    return reward, r
 
 
 def _first(g):
@@ -261,13 +304,12 @@ def _first(g):
 
     def reward(k):
         above, level = chances(o.ranking == "bar41", o.ace_high, free, k)
-        r = [0.0] * 216
-        n = 0
-        for a, b, c in throws():
+        at = _index()[0]
+        out = [0] * 216
+        for n in range(56):
             q = level[n] if later else (above[n] + level[n]) / 2
-            r[ix(a, b, c)] = 1.0 - q ** others
-            n += 1
-        return r
+            out[at[n]] = int((1.0 - q ** others) * FIRST_R + 0.5)
+        return out
 
     return reward
 
@@ -276,23 +318,28 @@ def _first(g):
 
 
 def decide(g):
-    """The current player's choice in a turn: (mask, value); mask None: stop."""
+    """The current player's choice in a turn: (mask, value in its objective's units, the
+    objective's unit: value / unit is a chance or tokens); mask None: stop."""
     t = g.turn
-    return choose(t.dice, t.count, objective(g), g.max_throws(), g.may_stop_early())
+    reward, r = objective(g)
+    most = g.max_throws()
+    mask, value = choose(t.dice, t.count, reward, most, g.may_stop_early())
+    return mask, value, unit(r, t.count, most)
 
 
 def hint(g):
     """(mask, percent) for a human's turn: the dice to keep (mask None: stop) and the chance not
     to lose against the throw to beat (for the first player: against the followers)."""
     t = g.turn
-    mask, _ = decide(g)
-    reward = objective(g, False)
+    mask = decide(g)[0]
+    reward, r = objective(g, False)
     most = g.max_throws()
     if mask is None:
-        value = reward(t.count)[ix(*t.dice)]
+        value = reward(t.count)[ix(*t.dice)] * 216 ** (most - t.count)
     else:
         value = next_means(reward, t.count, most, g.may_stop_early())[keep_key(t.dice, mask)]
-    return mask, int(value * 100 + 0.5)
+    u = unit(r, t.count, most)
+    return mask, (value * 100 + u // 2) // u
 
 
 def stake(g):
