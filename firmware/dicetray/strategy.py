@@ -123,15 +123,15 @@ def best_of(w, r, f):
     no stop allowed)."""
     at, keeps, _ = _index()
     v = [0] * 216
+    q = 0
     for n in range(56):
         i = at[n]
-        best = None if r is None else r[i] * f
-        q = n * 7
-        for k in range(q, q + 7):
-            x = w[keeps[k]]
-            if best is None or x > best:
-                best = x
+        best = max(w[keeps[q]], w[keeps[q + 1]], w[keeps[q + 2]], w[keeps[q + 3]],
+                   w[keeps[q + 4]], w[keeps[q + 5]], w[keeps[q + 6]])
+        if r is not None and r[i] * f > best:
+            best = r[i] * f
         v[i] = best
+        q += 7
     return v
 
 
@@ -200,17 +200,51 @@ def objective(g, shed=None):
     t = g.turn
     if shed is None:
         shed = g.phase == "decharge"
+    moment = (t.number, t.pos, g.phase, shed)
+    if _last[0] is not g or _last[1] != moment:  # one player's throws: worked out once
+        _last[0] = g
+        _last[1] = moment
+        _last[2] = _objective(g, shed)
+    return _last[2]
+
+
+_last = [None, None, None]  # the game, the moment and the objective last worked out
+_firsts = [None, None]  # (options, players of the turn), the first player's rewards by k
+
+
+def _memo(fn, by_k=True, done=None):
+    # reward(k), each k worked out once (the lists of 216 are kept while the moment lasts);
+    # by_k False: the rewards are the same after any throw (one list).
+    if done is None:
+        done = {}
+
+    def reward(k):
+        if not by_k:
+            k = 0
+        if k not in done:
+            done[k] = fn(k)
+        return done[k]
+
+    return reward
+
+
+def _objective(g, shed):
+    t = g.turn
     if t.pos == 0:
-        return _first(g), FIRST_R
+        # The same for every first player of a game of as many players: kept across turns.
+        guard = (g.opts, len(t.order))
+        if _firsts[0] != guard:
+            _firsts[0] = guard
+            _firsts[1] = {}
+        return _memo(_first(g), True, _firsts[1]), FIRST_R
     from dicetray.settle import key
 
     keys = []
     for i in range(t.pos):
         s, fewer, later = key(g, i)
         keys.append(s * 32 + (3 + fewer) * 8 + later)
-    if shed:
-        return _shedding(g, keys)
-    return _not_losing(g, keys)
+    reward, r = _shedding(g, keys) if shed else _not_losing(g, keys)
+    return _memo(reward, g.opts.fewer_throws_win), r
 
 
 def _mine(g, k):
