@@ -19,7 +19,7 @@ from dicetray.rules import K_NENETTE, evaluate, is_figure
 
 EPS = 1e-6  # stake(): a choice must beat the other by this
 FIRST_R = 4096  # the first player's reward: its chance, in 4096ths
-_cache = [None, None, None, None]  # options, strengths, tokens, kinds (216 lists)
+_cache = [None, None, None, None]  # type: list  # options, strengths, tokens, kinds (216s)
 _tables = []  # built once: the throws' indexes, their keeps, the pairs' faces (bytearrays)
 
 
@@ -208,8 +208,8 @@ def objective(g, shed=None):
     return _last[2]
 
 
-_last = [None, None, None]  # the game, the moment and the objective last worked out
-_firsts = [None, None]  # (options, players of the turn), the first player's rewards by k
+_last = [None, None, None]  # type: list  # the game, moment, objective last worked out
+_firsts = [None, None]  # type: list  # (options, players), the first player's rewards by k
 
 
 def _memo(fn, by_k=True, done=None):
