@@ -218,7 +218,7 @@ def test_the_first_players_table_is_what_the_build_makes():
 def test_the_table_agrees_with_a_follower_counted_by_hand():
     # One throw, at most one: the chance three dice end above a nénette (classic: lowest) is
     # every throw but the nénette's 3 orders of 216; above or level: all of them.
-    above, level = firsttable.chances(False, True, False, 1)
+    above, level = strategy.chances(False, True, False, 1)
     n = ALL.index((2, 2, 1))
     assert above[n] == round(213 / 216 * 255) / 255 and level[n] == 1.0
     # 4-2-1 is beaten by nothing, and matched by its 6 orders.
@@ -227,8 +227,8 @@ def test_the_table_agrees_with_a_follower_counted_by_hand():
     # More throws never make a follower weaker.
     for bar41 in (False, True):
         for free in (False, True):
-            one = firsttable.chances(bar41, True, free, 1)[0]
-            three = firsttable.chances(bar41, True, free, 3)[0]
+            one = strategy.chances(bar41, True, free, 1)[0]
+            three = strategy.chances(bar41, True, free, 3)[0]
             assert all(b >= a for a, b in zip(one, three))
 
 

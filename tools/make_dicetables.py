@@ -21,20 +21,11 @@ from dicetray.strategy import combos, ix, next_means, throws  # noqa: E402
 
 TARGET = ROOT / "firmware" / "dicetray" / "firsttable.py"
 
-HEAD = '''"""What a follower reaches against each throw: the first player's table (generated).
+HEAD = '''"""The first player's table (by tools/make_dicetables.py; strategy.chances reads it).
 
-Written by tools/make_dicetables.py. For (bar41, ace_high, free, limit) a block of 112 bytes: a
-follower's best chance, in 255ths, to end above each of the 56 throws (rules.all_throws order),
-then to end above or level with it.
+For (bar41, ace_high, free, limit) 112 bytes: a follower's best chance, in 255ths, to end above
+each of the 56 throws (rules.all_throws order), then above or level with it.
 """
-
-
-def chances(bar41, ace_high, free, limit):
-    """(above, level): two lists of 56 chances for limit (1..3) throws; free: may stop early."""
-    at = ((((1 if bar41 else 0) * 2 + (1 if ace_high else 0)) * 2 + (1 if free else 0)) * 3
-          + limit - 1) * 112
-    return [x / 255 for x in DATA[at:at + 56]], [x / 255 for x in DATA[at + 56:at + 112]]
-
 
 '''
 

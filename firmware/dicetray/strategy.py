@@ -267,11 +267,8 @@ def _tie_pass(g):
     return g.opts.two_player_pass and len(g.turn.order) == 2
 
 
-def _not_losing(g, keys):
-    low = min(keys)
-    m = keys.count(low)
-    r = m + 1
-    tie = r if _tie_pass(g) else m
+def _by_key(g, score):
+    # reward(k): score(throw's index, my key with it) for each throw, stopping after throw k.
     at = _index()[0]
 
     def reward(k):
@@ -279,11 +276,22 @@ def _not_losing(g, keys):
         out = [0] * 216
         for n in range(56):
             i = at[n]
-            key = mine[i]
-            out[i] = r if key > low else tie if key == low else 0
+            out[i] = score(i, mine[i])
         return out
 
-    return reward, r
+    return reward
+
+
+def _not_losing(g, keys):
+    low = min(keys)
+    m = keys.count(low)
+    r = m + 1
+    tie = r if _tie_pass(g) else m
+
+    def score(i, key):
+        return r if key > low else tie if key == low else 0
+
+    return _by_key(g, score), r
 
 
 def _shedding(g, keys):
@@ -298,39 +306,40 @@ def _shedding(g, keys):
     passes = _tie_pass(g)
     lc = evaluate(t.finals[keys.index(low)], o)
     bv = evaluate(t.finals[keys.index(high)], o).tokens
-    at = _index()[0]
 
-    def reward(k):
-        mine = _mine(g, k)
-        out = [0] * 216
-        for n in range(56):
-            i = at[n]
-            key = mine[i]
-            win = r if key > high else ml + 1 if key == high else 0
-            lose = r if key < low else mh + 1 if key == low else 0
-            if passes and key == low:
-                win = lose = 0
-            give = v[i]
-            if o.nenette_fixed and lc.kind == K_NENETTE:
-                give = o.nenette_fixed
-            elif o.deduct and is_figure(lc):
-                give = max(1, give - lc.tokens)
-            take = bv
-            if o.nenette_fixed and kinds[i] == K_NENETTE:
-                take = o.nenette_fixed
-            elif o.deduct and kinds[i] < K_NENETTE:
-                take = max(1, take - v[i])
-            out[i] = win * min(give, mine_tokens) - lose * min(take, best_tokens)
-        return out
+    def score(i, key):
+        win = r if key > high else ml + 1 if key == high else 0
+        lose = r if key < low else mh + 1 if key == low else 0
+        if passes and key == low:
+            win = lose = 0
+        give = v[i]
+        if o.nenette_fixed and lc.kind == K_NENETTE:
+            give = o.nenette_fixed
+        elif o.deduct and is_figure(lc):
+            give = max(1, give - lc.tokens)
+        take = bv
+        if o.nenette_fixed and kinds[i] == K_NENETTE:
+            take = o.nenette_fixed
+        elif o.deduct and kinds[i] < K_NENETTE:
+            take = max(1, take - v[i])
+        return win * min(give, mine_tokens) - lose * min(take, best_tokens)
 
-    return reward, r
+    return _by_key(g, score), r
+
+
+def chances(bar41, ace_high, free, limit):
+    """(above, level): a follower's best chances (firsttable.DATA, in 255ths) to end above each
+    of the 56 throws, and above or level, with limit (1..3) throws; free: may stop early."""
+    from dicetray.firsttable import DATA
+
+    at = ((((1 if bar41 else 0) * 2 + (1 if ace_high else 0)) * 2 + (1 if free else 0)) * 3
+          + limit - 1) * 112
+    return [x / 255 for x in DATA[at:at + 56]], [x / 255 for x in DATA[at + 56:at + 112]]
 
 
 def _first(g):
     # The first player: not to lose against the others, each reaching by the limit it sets
     # what the table says (a follower's chance to end above or level with each throw).
-    from dicetray.firsttable import chances
-
     o = g.opts
     others = len(g.turn.order) - 1
     free = o.limit == "at_most" or o.le_bon
