@@ -6,7 +6,8 @@
   the RP2040's instruction timing), the tray installed by flash.sh and booted in safe mode, a
   script times strategy.decide() with time.ticks_us (emulated time) on follower and first
   player moments of every preset, after the first throw (two throws left: the longest) and the
-  second; it prints the median and the worst, the heap the strategy's code and tables keep
+  second; it prints the median and the worst (the throws' table of the rules, made once a
+  game as the seat starts, is timed apart), the heap the strategy's code and tables keep
   (gc.mem_alloc() after gc.collect(), strategy and firsttable loaded, against before) and the
   most a decision allocates (the garbage collector off: an upper bound of its peak). Skipped,
   saying why, without the kit.
@@ -40,6 +41,7 @@ def roll():
     state[0] = x
     return 1 + (x >> 16) % 6
 times = []
+setups = []
 peak = 0
 for name in ("classic", "jackpot", "zanzibar", "bar41", "lebon"):
     opts = PRESETS[name].to_dict()
@@ -47,6 +49,10 @@ for name in ("classic", "jackpot", "zanzibar", "bar41", "lebon"):
     opts["start"] = "seat1"
     g = Game(4, make(**opts), roll)
     g.take_events()
+    gc.collect()
+    t = time.ticks_us()
+    strategy.combos(g.opts)  # once a game: the seat does it as the game starts (Seat.poll)
+    setups.append(time.ticks_diff(time.ticks_us(), t))
     for rounds in range(6):
         if g.over or g.contest is not None:
             break
@@ -70,12 +76,14 @@ for name in ("classic", "jackpot", "zanzibar", "bar41", "lebon"):
         while g.contest is not None:
             g.throw()
 times.sort()
-print("SEATBENCH", len(times), times[len(times) // 2], times[-1], loaded - before, peak)
+print("SEATBENCH", len(times), times[len(times) // 2], times[-1], loaded - before, peak,
+      max(setups))
 """
 
 
 def pico_decision(log=print):
-    """(median ms, worst ms, decisions, code bytes, peak bytes) on the emulated Pico, or None."""
+    """(median ms, worst ms, decisions, code bytes, peak bytes, the game's setup ms) on the
+    emulated Pico, or None."""
     from picokit import Pico, unavailable
 
     reason = unavailable()
@@ -94,8 +102,9 @@ def pico_decision(log=print):
     if not line:
         log("Seat decision on the Pico: no figures, the board said:\n" + out)
         return None
-    _, n, median, worst, code, peak = line[0].split()
-    return int(median) / 1000, int(worst) / 1000, int(n), int(code), int(peak)
+    _, n, median, worst, code, peak, setup = line[0].split()
+    return (int(median) / 1000, int(worst) / 1000, int(n), int(code), int(peak),
+            int(setup) / 1000)
 
 
 def seats_figures(log=print):
@@ -112,7 +121,8 @@ def seats_figures(log=print):
     if got is None:
         res["seats_decision_ms_pico"] = None
     else:
-        median, worst, n, code, peak = got
+        median, worst, n, code, peak, setup = got
+        log("Pico         a seat's game setup (strategy.combos, once a game): %.1f ms" % setup)
         log("Pico         a seat's decision (strategy.decide): median %.1f ms, worst %.1f ms"
             " of %d;"
             " the strategy's code and tables keep %d bytes of heap, a decision allocates at most"

@@ -34,6 +34,7 @@ class Seat:
         self.due = 0
         self.said = False  # its stop was announced: now make it
         self.choice = -1  # the keeps chosen at this moment (None: stop), -1 not yet
+        self.ready = None  # the game whose throws' table the strategy has made
 
     def owns(self, app):
         """Whether the moment is a computer seat's: its turn or its roll."""
@@ -57,6 +58,11 @@ class Seat:
         g = app.game
         if g is None or g.over:
             return None
+        if self.ready is not g:  # once a game, before any decision: the throws' table
+            from dicetray.strategy import combos
+
+            combos(g.opts)
+            self.ready = g
         screen = app.screen
         if screen == PLAY:
             if g.current not in g.computers:
