@@ -6,8 +6,8 @@
   the RP2040's instruction timing), the tray installed by flash.sh and booted in safe mode, a
   script times strategy.decide() with time.ticks_us (emulated time) on follower and first
   player moments of every preset, after the first throw (two throws left: the longest) and the
-  second; it prints the median and the worst (the throws' table of the rules, made once a
-  game as the seat starts, is timed apart), the heap the strategy's code and tables keep
+  second; it prints the median and the worst (strategy.warm, the tables made once a game as
+  the seat starts, is timed apart), the heap the strategy's code and tables keep
   (gc.mem_alloc() after gc.collect(), strategy and firsttable loaded, against before) and the
   most a decision allocates (the garbage collector off: an upper bound of its peak). Skipped,
   saying why, without the kit.
@@ -51,7 +51,7 @@ for name in ("classic", "jackpot", "zanzibar", "bar41", "lebon"):
     g.take_events()
     gc.collect()
     t = time.ticks_us()
-    strategy.combos(g.opts)  # once a game: the seat does it as the game starts (Seat.poll)
+    strategy.warm(g)  # once a game: the seat does it as the game starts (Seat.poll)
     setups.append(time.ticks_diff(time.ticks_us(), t))
     for rounds in range(6):
         if g.over or g.contest is not None:
@@ -122,7 +122,7 @@ def seats_figures(log=print):
         res["seats_decision_ms_pico"] = None
     else:
         median, worst, n, code, peak, setup = got
-        log("Pico         a seat's game setup (strategy.combos, once a game): %.1f ms" % setup)
+        log("Pico         a seat's game setup (strategy.warm, once a game): %.1f ms" % setup)
         log("Pico         a seat's decision (strategy.decide): median %.1f ms, worst %.1f ms"
             " of %d;"
             " the strategy's code and tables keep %d bytes of heap, a decision allocates at most"

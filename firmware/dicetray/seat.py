@@ -59,9 +59,9 @@ class Seat:
         if g is None or g.over:
             return None
         if self.ready is not g:  # once a game, before any decision: the throws' table
-            from dicetray.strategy import combos
+            from dicetray.strategy import warm
 
-            combos(g.opts)
+            warm(g)
             self.ready = g
         screen = app.screen
         if screen == PLAY:

@@ -231,12 +231,7 @@ def _memo(fn, by_k=True, done=None):
 def _objective(g, shed):
     t = g.turn
     if t.pos == 0:
-        # The same for every first player of a game of as many players: kept across turns.
-        guard = (g.opts, len(t.order))
-        if _firsts[0] != guard:
-            _firsts[0] = guard
-            _firsts[1] = {}
-        return _memo(_first(g), True, _firsts[1]), FIRST_R
+        return _firsts_for(g, len(t.order)), FIRST_R
     from dicetray.settle import key
 
     keys = []
@@ -337,11 +332,28 @@ def chances(bar41, ace_high, free, limit):
     return [x / 255 for x in DATA[at:at + 56]], [x / 255 for x in DATA[at + 56:at + 112]]
 
 
-def _first(g):
+def _firsts_for(g, players):
+    # The same for every first player of a game with as many players: kept across turns.
+    guard = (g.opts, players)
+    if _firsts[0] != guard:
+        _firsts[0] = guard
+        _firsts[1] = {}
+    return _memo(_first(g, players - 1), True, _firsts[1])
+
+
+def warm(g):
+    """Make what every decision of game g reads, once a game (the seat does it as the game
+    starts): the throws' table of its rules, the first player's rewards for its players."""
+    combos(g.opts)
+    reward = _firsts_for(g, len(g.active()))
+    for k in range(1, 4):
+        reward(k)
+
+
+def _first(g, others):
     # The first player: not to lose against the others, each reaching by the limit it sets
     # what the table says (a follower's chance to end above or level with each throw).
     o = g.opts
-    others = len(g.turn.order) - 1
     free = o.limit == "at_most" or o.le_bon
     later = o.tie == "later"
 
