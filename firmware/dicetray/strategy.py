@@ -15,6 +15,8 @@ single dice at 36 + a-1, nothing kept at 42; each is the sum over one die of the
 (then scaled to 216 faces), so a whole level costs 168 additions.
 """
 
+from array import array
+
 from dicetray.rules import K_NENETTE, evaluate, is_figure
 
 EPS = 1e-6  # stake(): a choice must beat the other by this
@@ -63,12 +65,20 @@ def _index():
     return _tables
 
 
+def _zeros(code):
+    # 216 zeros, compact: "H" (16 bits) or "B" (a byte each); what a game keeps is small.
+    a = array(code, range(216))
+    for i in range(216):
+        a[i] = 0
+    return a
+
+
 def combos(opts):
-    """(strengths, tokens, kinds): each a 216 list by ix, for opts (the last one is kept)."""
+    """(strengths, tokens, kinds): each 216 numbers by ix, for opts (the last one is kept)."""
     if _cache[0] is not opts:
-        s = [0] * 216
-        v = [0] * 216
-        k = [0] * 216
+        s = _zeros("H")
+        v = _zeros("B")
+        k = _zeros("B")
         for a, b, c in throws():
             combo = evaluate((a, b, c), opts)
             i = ix(a, b, c)
@@ -360,7 +370,7 @@ def _first(g, others):
     def reward(k):
         above, level = chances(o.ranking == "bar41", o.ace_high, free, k)
         at = _index()[0]
-        out = [0] * 216
+        out = _zeros("H")  # kept for the whole game: compact
         for n in range(56):
             q = level[n] if later else (above[n] + level[n]) / 2
             out[at[n]] = int((1.0 - q ** others) * FIRST_R + 0.5)
