@@ -36,7 +36,8 @@ def test_bench_prints_one_json_line_with_every_key(micropython):
     # The emulated Pico's figures take minutes, the browser's ~25 s: switched off here, they are
     # null and the bench says why (tools/picobench.py's own tests and the Pico tier cover the
     # Pico's side; host_tests/test_web.py the page's).
-    env = dict(os.environ, DICETRAY_PICO_KIT="", DICETRAY_WEB_BENCH="0")  # and the page
+    env = dict(os.environ, DICETRAY_PICO_KIT="", DICETRAY_WEB_BENCH="0",  # and the page
+               DICETRAY_ARENA_GAMES="40")  # the arena: a few games, its figures still there
     out = subprocess.run([sys.executable, os.path.join(ROOT, "tools", "bench.py")], env=env,
                          capture_output=True, text=True, check=True, timeout=600).stdout
     figures = json.loads(out.strip().splitlines()[-1])
@@ -66,6 +67,12 @@ def test_bench_prints_one_json_line_with_every_key(micropython):
     assert "Pico figures skipped: DICETRAY_PICO_KIT is empty" in out
     for key in PICO_KEYS:
         assert figures[key] is None, key
+    for kind in ("exact", "random", "greedy"):
+        share = figures["seats_loss_share_" + kind]
+        assert isinstance(share, float) and 0 <= share <= 1, kind
+    assert "exact vs 3 greedy" in out and "pooled: exact seat pays" in out
+    assert "Seat decision on the Pico skipped: DICETRAY_PICO_KIT is empty" in out
+    assert figures["seats_decision_ms_pico"] is None
     assert "Browser figures skipped: DICETRAY_WEB_BENCH is 0" in out
     for key in WEB_KEYS:
         assert figures[key] is None, key

@@ -124,7 +124,7 @@ def test_kept_dice_survive_a_save_and_its_load():
     g.keep(0)
     g.keep(2)
     saved = json.loads(json.dumps(g.to_dict()))
-    assert saved["version"] == 3 and saved["turn"]["kept"] == 0b101
+    assert saved["version"] == 4 and saved["turn"]["kept"] == 0b101
     h = load(saved, ScriptedDice([1]))
     assert h == g and h.turn.kept == 0b101
     h.throw((0, 2))
@@ -176,7 +176,7 @@ def corrupt(mutate):
     "mutate, msg",
     [
         (lambda d: d.update(format="something-else"), "not a dice tray game"),
-        (lambda d: d.update(version=4), "version"),
+        (lambda d: d.update(version=5), "version"),
         (lambda d: d.pop("pot"), "keys"),
         (lambda d: d.update(extra=1), "keys"),
         (lambda d: d.update(pot=d["pot"] + 1), "add up"),

@@ -77,8 +77,24 @@ def menus():
     return out
 
 
+def seats():
+    # Whole games where the tray plays seats (the bot presses for the humans), hints shown.
+    out = []
+    for preset, players, computers in (("lebon", 3, 2), ("bar41", 4, 3)):
+        tray = trayrun.Tray(SeededDice(8), seed=8)
+        moves = []
+        last = None
+        for k in trayrun.seats_game(tray, players, preset, SeededDice(9), computers, True):
+            moves.append(k)
+            if tray.app.game is not None:
+                last = tray.app.game
+        out.append([preset, "".join(moves), bus("seats", tray), saves(tray.fs), last.to_dict()])
+    return out
+
+
 def probe():
     return {
+        "seats": seats(),
         "tours": [trayrun.tour(seed, players) for seed, players in TOURS],
         "visits": visits(),
         "menus": menus(),
@@ -129,6 +145,14 @@ def test_the_other_screens_and_the_saves_match(on_micropython, expected):
     screens = {v[1] for v in expected["visits"] if isinstance(v, list) and len(v) == 4}
     assert screens >= {"play", "standings", "tally", "quit", "resume", "notice", "setup"}
     assert "game.bad" in expected["visits"][-1]  # the cut-short save was kept aside
+
+
+def test_games_with_computer_seats_and_hints_are_the_same(on_micropython, expected):
+    _, got = on_micropython
+    assert got["seats"] == expected["seats"]
+    for preset, moves, _, _, game in expected["seats"]:
+        assert game["result"] is not None and game["computers"] and game["hints"], preset
+        assert "." in moves  # the tray played its seats while the bot waited
 
 
 def test_the_setup_menu_lists_the_options_in_the_same_order(on_micropython, expected):

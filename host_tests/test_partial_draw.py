@@ -12,10 +12,12 @@ from trayhost.autoplay import SeededDice
 from trayhost.trayrun import Tray
 
 
-@pytest.mark.parametrize("height", [64, 32])
-def test_a_press_drawn_in_part_equals_the_whole_screen_drawn(height):
+@pytest.mark.parametrize("height, seats", [(64, False), (32, False), (64, True), (32, True)])
+def test_a_press_drawn_in_part_equals_the_whole_screen_drawn(height, seats):
     rng = random.Random(height)
     tray = Tray(SeededDice(height), height=height, seed=height)
+    if seats:  # the tray plays two seats (a press in their turns hurries them), hints shown
+        tray.app.settings.update(computers=2, hints=True)
     tray.key("o")  # the setup's defaults: a game starts
     partial = 0
     for _ in range(600):

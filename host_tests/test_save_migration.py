@@ -78,13 +78,13 @@ def test_a_version_2_save_between_two_throws_resumes_with_nothing_kept():
     game = load(json.loads(json.dumps(entry["save"])), None)
     assert game.can_keep() and game.turn.kept == 0
     saved = game.to_dict()
-    assert saved["version"] == 3 and saved["turn"]["kept"] == 0
+    assert saved["version"] == SAVE_VERSION and saved["turn"]["kept"] == 0
     assert saved["turn"] == dict(entry["save"]["turn"], kept=0)
 
 
 def test_a_first_release_save_comes_through_version_2_with_nothing_kept():
     game = load(json.loads(json.dumps(SAVES[5]["save"])), None)
-    assert game.turn.kept == 0 and game.to_dict()["version"] == 3
+    assert game.turn.kept == 0 and game.to_dict()["version"] == SAVE_VERSION
 
 
 @pytest.mark.parametrize("turn", [None, [], "turn", 2])
@@ -117,3 +117,26 @@ def test_micropython_migrates_the_same(micropython, mpy):
     firmware = os.path.join(ROOT, "firmware")
     out = micropython(MICROPYTHON_SCRIPT % json.dumps(saves), paths=[firmware], mpy=mpy)
     assert json.loads(out.strip().splitlines()[-1]) == expected
+
+
+def test_a_version_3_save_resumes_with_every_seat_human_and_no_hints():
+    # Version 3 had no computer seats: a save of this engine without them, as 3 wrote it.
+    for entry in SAVES_V2[::7]:
+        game = load(json.loads(json.dumps(entry["save"])), None)
+        v3 = game.to_dict()
+        del v3["computers"], v3["hints"]
+        v3["version"] = 3
+        again = load(json.loads(json.dumps(v3)), None)
+        assert again == game and again.computers == [] and again.hints is False
+        assert again.to_dict()["version"] == SAVE_VERSION
+
+
+def test_a_save_where_the_tray_plays_every_seat_is_refused():
+    game = load(json.loads(json.dumps(SAVES_V2[3]["save"])), None)
+    save = game.to_dict()
+    save["computers"] = list(range(game.n))
+    with pytest.raises(ValueError, match="the tray plays every seat"):
+        load(save, None)
+    save["computers"] = [game.n]
+    with pytest.raises(ValueError, match="computers"):
+        load(save, None)

@@ -21,7 +21,7 @@ from dicetray.screens import (
     SND_NO,
     STANDINGS,
 )
-from dicetray.setupmenu import change_setting, setup_rows
+from dicetray.setupmenu import change_setting, computers, setup_rows
 from dicetray.store import Store
 from fakes.flash import FakeFlash
 from picopanel import Panel
@@ -425,7 +425,8 @@ def test_the_setup_menu_shows_and_steps_each_option_from_the_table():
     s = {"players": 4, "preset": "classic", "options": PRESETS["classic"].to_dict()}
     labels = [label for label, _ in setup_rows(s)]
     # the table's order, then whether the tally is cleared as the game starts
-    assert labels == ["PLAYERS", "RULES"] + [row[1] for row in OPTIONS] + ["ROUNDS PAID"]
+    assert labels == ["PLAYERS", "RULES"] + [row[1] for row in OPTIONS] + [
+        "TRAY PLAYS", "HINTS", "ROUNDS PAID"]
 
     def shows(label):
         return dict((k.lstrip("*"), v) for k, v in setup_rows(s))[label]
@@ -452,6 +453,13 @@ def test_the_setup_menu_shows_and_steps_each_option_from_the_table():
         assert seen[0] == seen[-1] and sorted(seen[1:], key=str) == sorted(allowed, key=str)
     assert step("RULES", 1) == "JACKPOT" and s["options"] == PRESETS["jackpot"].to_dict()
     assert step("PLAYERS", -3) == "8" and step("PLAYERS", 1) == "2"
+    # The seats the tray plays: the last ones, one seat at least stays human.
+    change_setting(s, labels.index("PLAYERS"), 2)  # 4 players
+    assert [step("TRAY PLAYS", 1) for _ in range(4)] == ["P4", "P3-P4", "P2-P4", "NONE"]
+    assert step("TRAY PLAYS", -1) == "P2-P4" and computers(s) == [1, 2, 3]
+    change_setting(s, labels.index("PLAYERS"), -2)  # 2 players: one computer at most
+    assert shows("TRAY PLAYS") == "P2" and computers(s) == [1]
+    assert step("HINTS", 1) == "ON" and s["hints"] is True and step("HINTS", 1) == "OFF"
 
 
 # ---- 6. the display unplugged mid-game ------------------------------------------------------

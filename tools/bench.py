@@ -40,6 +40,10 @@ the kit): press-to-panel latency per kind of press, first byte and panel complet
 95th percentile in emulated ms with the I2C bus and flash timing modelled, and the heap of the
 real port after boot and at its peak over a game.
 
+The computer seats (tools/seatbench.py): tools/arena.py's shares of games each kind of seat
+pays (DICETRAY_ARENA_GAMES games per preset and kind), and a decision's time on the emulated
+Pico (skipped, saying why, without the kit).
+
 The tray in a browser (tools/webbench.py, ~25 s; skipped, saying why, without Chromium): the
 page's start time and the time from a click to the canvas's repaint.
 """
@@ -160,6 +164,9 @@ def main():
         "rules_heap_bytes_micropython": heap,
     }
     result.update(tray_figures())
+    from seatbench import seats_figures  # the computer seat: the arena, a decision on the Pico
+
+    result.update(seats_figures())
     from picobench import pico_figures  # the emulated Pico (skipped where its kit is missing)
 
     result.update(pico_figures())

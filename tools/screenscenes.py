@@ -268,7 +268,52 @@ def error_screen(shots):
     shots.append(Shot("error", "an unexpected error: the game restarts", 128, 64, panel_bits(i2c)))
 
 
+def computer_seats(shots):
+    """Three players, the tray plays P2 and P3, hints on: P1's hint, P2's stop announced, P3's
+    keeps, the result and the table with the seats marked."""
+    from dicetray import strategy
+    from dicetray.seat import KEEP_MS, SAY_MS, THINK_MS
+
+    rig = Rig(shots)
+    app = rig.app
+    s = app.settings
+    s["players"] = 3
+    s["computers"] = 2
+    s["hints"] = True
+    s["options"].update(start="seat1", limit="at_most")  # P1 starts; followers may stop early
+    app.cursor = 20  # TRAY PLAYS
+    rig.redraw()
+    rig.snap("setup_seats", SETUP, "the tray plays the last seats (TRAY PLAYS), hints on")
+    rig.play("oo")  # the game, then the charge begins: P1 plays
+    rig.play("r", [4, 2, 5])
+    rig.snap("turn_hint", PLAY, "a hint: the dice the tray would keep (bars), the chance not"
+             " to lose (here against the followers)")
+    rig.play("ro", [6, 5, 5])  # P1 stops on 655 after two throws: P2 and P3 get two at most
+    rig.play("", [5, 2, 1])  # P2 throws 521 (the ace counts high: it beats 655) and stops
+    for _ in range(60):
+        rig.tray.run(100)
+        if app.clock.mark:
+            break
+    rig.snap("seat_stop", PLAY, "a computer seat (a dot by its name) announces its stop")
+    rig.tray.run(SAY_MS)
+    rig.play("", [6, 4, 3])  # P3 throws, keeps what the strategy keeps (the 6)
+    rig.tray.run(THINK_MS)
+    g = app.game
+    mask = strategy.decide(g)[0]
+    for _ in range(40):
+        rig.tray.run(100)
+        if g.turn.kept == mask and not app.dirty and not app.clock.rolling:
+            break
+    rig.snap("seat_keeps", PLAY, "a computer seat's keeps, drawn one by one")
+    rig.play("", [6] * (3 - bin(mask).count("1")))
+    rig.tray.run(KEEP_MS + 4000)
+    rig.snap("result_seats", RESULT, "the result: the tray's seats marked P2*, P3*")
+    rig.play("o")
+    rig.play("O")
+    rig.snap("standings_seats", STANDINGS, "the table with the tray's seats marked")
+
+
 SCENES = (setup_menu, classic_game, espagnole, tie_pass, playoff, eight_players,
-          eight_players_turn, small_panel,
+          eight_players_turn, small_panel, computer_seats,
           save_lost, safe_mode, error_screen)
 

@@ -2,7 +2,7 @@
 
 import sys
 
-from dicetray import font, ui
+from dicetray import draw, font, ui
 from dicetray.buttons import LONG
 from dicetray.clock import TURN_DUE, Clock
 from dicetray.screens import NOTICE, PLAY, RESUME, SETUP, SND_NO, UNITS
@@ -24,10 +24,11 @@ CLEAR_DUE = const(4)
 TALLY_DUE = const(8)
 
 # Code loaded only while it is needed, and let go after (on MicroPython, code is heap): the
-# loader of a save, the setup menu with the options table, a game's engine.
+# loader of a save, the setup menu with the options table, a game's engine, the computer seats'.
 LOADER_CODE = ("savecheck", "saveagree", "savemigrate", "options", "storeload", "postmortem")
 SETUP_CODE = ("setupmenu", "options")
 GAME_CODE = ("game", "settle")
+SEAT_CODE = ("seat", "strategy", "firsttable")
 _resident = None  # the modules loaded when the first App was built: never let go
 
 
@@ -50,6 +51,8 @@ class App:
         self.roll = roll
         self.clock = Clock(display, ticks_diff, ticks_add, buzzer, seed)
         self.actors = []
+        self.seat = None  # plays the game's computer seats (dicetray.seat), loaded for them
+        self.hint = None  # (moment, mask, percent): the hint of the throw shown (screens.play)
         self.unsaved = 0  # GAME_DUE | SETTINGS_DUE | CLEAR_DUE: done at the end of the step
         self.game = None
         self.screen = SETUP
@@ -85,7 +88,7 @@ class App:
                 if self.tally.count(game):
                     self._save(TALLY_DUE)
                 self._clear()  # at once: boot is no press to answer
-            self.forget(GAME_CODE)  # loaded for a save that is not played on
+            self.forget(GAME_CODE + SEAT_CODE)  # loaded for a save that is not played on
         if problem:
             self.notice = ("SAVE LOST", (problem, lost or "A NEW GAME STARTS"))
         elif lost:
@@ -122,11 +125,25 @@ class App:
         down = self.buttons.any_down()
         pressed = down and not self.was_down
         self.was_down = down
-        if ev is None and self.actors:
+        seat = None
+        if self.game is not None and self.game.computers:
+            seat = self.seat
+            if seat is None:
+                from dicetray.seat import Seat
+
+                seat = self.seat = Seat()
+        if ev is not None and seat is not None and ev[1] != LONG and seat.owns(self):
+            # A computer seat's turn: a human's press hurries it, it does not play for it.
+            if not self.clock.input(now):
+                seat.hurry(self, now)
+            ev = None
+        elif ev is None and self.actors:
             for actor in self.actors:
                 ev = actor.poll(self, now)
                 if ev is not None:
                     break
+        if ev is None and seat is not None:
+            ev = seat.poll(self, now)
         if ev is not None:
             self.press(ev[0], ev[1] == LONG, now)
         elif pressed and self.display.asleep:
@@ -179,6 +196,7 @@ class App:
     def render(self):
         """Draw the screen shown into the frame buffer (the next display.show() sends it)."""
         self.dirty = False
+        draw.mark_seats(self.game.computers if self.game is not None else ())
         UNITS[self.screen](self, None, False, 0)
         if self.clock.mark:
             ui.refusal(self.fb, self.w, self.h, self.clock.mark)
@@ -189,6 +207,9 @@ class App:
         the menu's code and the table go."""
         if screen == SETUP:
             self.game = None  # the engine's code stays: the next game needs it (App.quiet)
+            self.seat = None
+            self.hint = None
+            self.forget(SEAT_CODE)  # the seats' goes: most games have none
         elif self.screen == SETUP:
             self.forget(SETUP_CODE)
         self.screen = screen

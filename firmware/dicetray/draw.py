@@ -18,8 +18,26 @@ _PIPS = (
 )
 
 
-def pname(p):
-    return "P%d" % (p + 1)
+_seats = ()  # the seats the tray plays in the game shown: their names carry a mark
+
+
+def mark_seats(seats):
+    """The seats whose names carry the computer's mark ("P3*"), from the next drawing on."""
+    global _seats
+    _seats = seats
+
+
+def pname(p, mark=True):
+    """A player's name, "P3"; a seat the tray plays is marked "P3*" (mark False: unmarked,
+    where the line has no room and the player is marked elsewhere on the screen)."""
+    return ("P%d*" if mark and p in _seats else "P%d") % (p + 1)
+
+
+def big_name(fb, p, x, y):
+    """A player's name at twice the size; a seat the tray plays gets a dot at its foot."""
+    font.text(fb, "P%d" % (p + 1), x, y, 2)
+    if p in _seats:
+        fb.fill_rect(x + 24, y + 10, 2, 4, 1)
 
 
 def dice_str(dice):

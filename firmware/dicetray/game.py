@@ -57,6 +57,7 @@ class Game:
       contest                  the open roll-off or play-off (a state.Contest), or None
       last                     how the last turn ended (a state.TurnResult), or None
       result                   how the game ended (a state.GameResult), or None
+      computers, hints         the seats the tray plays; whether a human's turn shows hints
       current, over, max_throws(), may_stop_early(), can_throw(), can_keep(), must_stop(),
       can_stop(), can_announce(), active(), ranked(turn)
       ended, decided           not saved, for the screens after an action: the turn that ended
@@ -66,7 +67,7 @@ class Game:
     ended = None
     decided = None
 
-    def __init__(self, players, options, roll, _state=None):
+    def __init__(self, players, options, roll, _state=None, computers=(), hints=False):
         if isinstance(options, str):  # a preset's name: for tests and tools, never on the tray
             from dicetray.options import PRESETS
 
@@ -93,6 +94,10 @@ class Game:
         self.contest = None
         self.last = None
         self.result = None
+        if len(computers) >= players:
+            raise GameError("one seat at least stays human")
+        self.computers = sorted(computers)  # seats the tray plays: the engine only keeps them
+        self.hints = hints
         start = options.start
         if start == "seat1":
             settle.begin_play(self, 0)

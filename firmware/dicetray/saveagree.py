@@ -32,6 +32,7 @@ def check_agree(game):
     """Raise SaveError unless the fields of a loaded game agree as the engine keeps them."""
     o = game.opts
     phase = game.phase
+    _need(len(game.computers) < game.n, "the tray plays every seat")
     for p in game.out:
         _need(not game.tokens[p], "a player who left holds tokens")
     # Dice are kept between two throws of a player's own, of the dice he threw.

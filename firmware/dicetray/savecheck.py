@@ -13,7 +13,7 @@ from dicetray.game import MAX_PLAYERS, MAX_THROWS, MIN_PLAYERS, Game, SaveError
 from dicetray.options import make
 from dicetray.rules import RulesError
 from dicetray.saveagree import check_agree
-from dicetray.savemigrate import from_v1, from_v2
+from dicetray.savemigrate import from_v1, from_v2, from_v3
 from dicetray.state import (
     GAME_FIELDS,
     SAVE_FORMAT,
@@ -174,6 +174,9 @@ def check_state(data):
         version = 2
     if version == 2:
         data = from_v2(data)
+        version = 3
+    if version == 3:
+        data = from_v3(data)
     elif version != SAVE_VERSION:
         fail("format version %s, this tray reads version %d" % (_show(version), SAVE_VERSION))
     top = ("format", "version", "players", "options")

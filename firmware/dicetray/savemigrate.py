@@ -2,8 +2,9 @@
 
 Version 1 kept the turn's fields at the top of the save, its settling in "res" (None until
 every player was done) and the last turn's number under "turn". Version 2 had no kept dice: the
-app kept them, and a resume released them. A tray updated in the middle of a game resumes it:
-the engine plays on exactly as the older release would have.
+app kept them, and a resume released them. Version 3 had no computer seats and no hints.
+A tray updated in the middle of a game resumes it: the engine plays on exactly as the older
+release would have.
 """
 
 from dicetray.game import SaveError
@@ -42,7 +43,8 @@ def from_v1(d):
 
 
 def from_v2(d):
-    """The current dict of a version 2 save: nothing kept (a resume released kept dice)."""
+    """The version 3 dict of a version 2 save (from_v3 reads it on): nothing kept (a resume
+    released kept dice)."""
     turn = d.get("turn")
     if type(turn) is not dict:
         raise SaveError("bad save: turn must be a dict")
@@ -50,5 +52,14 @@ def from_v2(d):
     turn["kept"] = 0
     d = dict(d)
     d["turn"] = turn
+    d["version"] = 3
+    return d
+
+
+def from_v3(d):
+    """The current dict of a version 3 save: every seat human, no hints."""
+    d = dict(d)
+    d["computers"] = []
+    d["hints"] = False
     d["version"] = SAVE_VERSION
     return d

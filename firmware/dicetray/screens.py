@@ -64,7 +64,9 @@ def play(app, key, long, now):
         if g.contest is not None:
             ui.contest(app.fb, app.w, app.h, g)
         else:
-            ui.turn(app.fb, app.w, app.h, g, g.turn.kept, app.clock.shown_dice(g.turn.dice))
+            faces = app.clock.shown_dice(g.turn.dice)
+            hint = _hint(app, g) if g.hints and faces is None else None
+            ui.turn(app.fb, app.w, app.h, g, g.turn.kept, faces, hint)
     elif key == "OK" and long:
         app.show(STANDINGS)
     elif g.contest is not None:
@@ -83,6 +85,21 @@ def play(app, key, long, now):
         act(app, now, "stop", None)
     else:
         app.refuse("%d THROWS DUE" % g.max_throws() if g.turn.count else "THROW FIRST")
+
+
+def _hint(app, g):
+    # A human's turn between two throws (or before the stop): what the strategy would do,
+    # worked out once a throw (a keep changes nothing of it, so a KEEP redraws only its die).
+    t = g.turn
+    if g.current in g.computers or not t.count or g.must_stop():
+        return None
+    moment = (t.number, t.pos, t.count, tuple(t.dice))
+    h = app.hint
+    if h is None or h[0] is not g or h[1] != moment:
+        from dicetray.strategy import hint
+
+        h = app.hint = (g, moment, hint(g))
+    return h[2]
 
 
 def _keep(app, die):

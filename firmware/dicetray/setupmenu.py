@@ -17,10 +17,13 @@ except ImportError:  # CPython
 
 
 # The setup menu's rows: PLAYERS, RULES, then one per option, in the table's order, then
-# ROUNDS PAID (keep the tally, or clear it as the game starts).
+# TRAY PLAYS (how many seats, the last ones, the tray plays), HINTS (a human's turn shows the
+# strategy's keeps and chance) and ROUNDS PAID (keep the tally, or clear it as the game starts).
 _PLAYERS_ROW = const(0)
 _RULES_ROW = const(1)
 _FIRST_OPTION_ROW = const(2)
+SEATS_LABEL = "TRAY PLAYS"
+HINTS_LABEL = "HINTS"
 TALLY_LABEL = "ROUNDS PAID"
 TALLY_SHOWN = ("KEEP", "CLEAR")  # app.clear_tally False, True
 READ_CODE = ("storeload", "postmortem")
@@ -39,7 +42,26 @@ def load_settings(store):
         make(**s["options"])
     except (RulesError, TypeError):
         s["options"] = PRESETS[s["preset"]].to_dict()
+    if type(s.get("computers")) is not int or not 0 <= s["computers"] < 8:
+        s["computers"] = 0
+    if type(s.get("hints")) is not bool:
+        s["hints"] = False
     return s
+
+
+def computers(s):
+    """The seats the tray plays for settings s: the last ones, one seat at least human."""
+    n = s["players"]
+    return list(range(n - min(s.get("computers", 0), n - 1), n))
+
+
+def _seats_shown(s):
+    seats = computers(s)
+    if not seats:
+        return "NONE"
+    if len(seats) == 1:
+        return "P%d" % (seats[0] + 1)
+    return "P%d-P%d" % (seats[0] + 1, seats[-1] + 1)
 
 
 def setup_rows(s, clear_tally=False):
@@ -56,6 +78,8 @@ def setup_rows(s, clear_tally=False):
             label = "*" + label
         i = _place(allowed, value)
         rows.append((label, shown[i] if shown and i < len(shown) else str(value)))
+    rows.append((SEATS_LABEL, _seats_shown(s)))
+    rows.append((HINTS_LABEL, "ON" if s.get("hints") else "OFF"))
     rows.append((TALLY_LABEL, TALLY_SHOWN[1 if clear_tally else 0]))
     return rows
 
@@ -79,7 +103,7 @@ def unit(app, key, long, now):
         ui.menu(app.fb, app.w, app.h, "NEW GAME  OK:START",
                 setup_rows(app.settings, app.clear_tally), app.cursor, "1/2 MOVE  3/R CHANGE")
         return False
-    tally_row = _FIRST_OPTION_ROW + len(OPTIONS)
+    tally_row = _FIRST_OPTION_ROW + len(OPTIONS) + 2
     if key == "KEEP1":
         app.cursor = (app.cursor - 1) % (tally_row + 1)
     elif key == "KEEP2":
@@ -103,6 +127,10 @@ def change_setting(s, row, step):
         i = (PRESET_NAMES.index(s["preset"]) + step) % len(PRESET_NAMES)
         s["preset"] = PRESET_NAMES[i]
         s["options"] = PRESETS[s["preset"]].to_dict()
+    elif row == _FIRST_OPTION_ROW + len(OPTIONS):  # TRAY PLAYS: 0 .. players - 1 seats
+        s["computers"] = (len(computers(s)) + step) % s["players"]
+    elif row == _FIRST_OPTION_ROW + len(OPTIONS) + 1:  # HINTS: off or on
+        s["hints"] = not s.get("hints")
     else:
         name, _, allowed, _, _, _ = OPTIONS[row - _FIRST_OPTION_ROW]
         i = _place(allowed, s["options"][name]) + step
@@ -113,7 +141,8 @@ def start_game(app):
     from dicetray.game import Game  # the engine's code is loaded only for a game
 
     s = app.settings
-    app.game = Game(s["players"], make(**s["options"]), app.roll)
+    app.game = Game(s["players"], make(**s["options"]), app.roll, None, computers(s),
+                    bool(s.get("hints")))
     app.game.take_events()
     app.after = []
     app.unsaved = 3  # the settings and the game, once the panel shows it

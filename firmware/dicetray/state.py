@@ -7,7 +7,8 @@ savecheck.KINDS, or a nested object ("turn", "contest", "last", "result"; "?" al
 """
 
 SAVE_FORMAT = "dicetray-game"
-SAVE_VERSION = 3  # 1: the first release (flat fields), 2: no kept dice; loading migrates them
+SAVE_VERSION = 4  # 1: the first release (flat fields), 2: no kept dice, 3: no computer seats;
+# loading migrates them (savemigrate)
 
 # Phases of a game
 START = "start"  # who starts the first turn (a roll-off)
@@ -174,6 +175,8 @@ GAME_FIELDS = (
     ("contest", "contest?"),  # a Contest, None when no contest is open
     ("last", "last?"),  # a TurnResult, None before the first turn ends
     ("result", "result?"),  # a GameResult, None until the game is over
+    ("computers", "players"),  # the seats the tray plays (dicetray.seat); one stays human
+    ("hints", (False, True)),  # a human's turn shows the strategy's keeps and chance
 )
 
 

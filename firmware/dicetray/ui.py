@@ -6,9 +6,9 @@ get a compact one. The bottom line of every screen says what the buttons do now.
 """
 
 from dicetray import font
+from dicetray.draw import big_name, dice_str, pname
 from dicetray.draw import cells as _cells
 from dicetray.draw import dice_row as _dice_row
-from dicetray.draw import dice_str, pname
 from dicetray.draw import hints as _hints
 from dicetray.draw import title_and_lines as _title_and_lines
 from dicetray.rules import evaluate
@@ -17,9 +17,11 @@ from dicetray.state import CHARGE, DIE, ESPAGNOLE, HIGH, LOW, WHO_STARTS
 PHASE_NAMES = {"start": "START", "charge": "CHARGE", "decharge": "DECHARGE", "over": "OVER"}
 
 
-def turn(fb, w, h, game, kept, faces=None):
+def turn(fb, w, h, game, kept, faces=None, hint=None):
     """The current player's turn: dice (faces: animation faces), kept marks, throw n of limit,
-    and on 128x64 the throw to beat: the turn's best and lowest throws so far."""
+    and on 128x64 the throw to beat: the turn's best and lowest throws so far. hint (mask,
+    percent): a bar under each die the strategy keeps and, for the phase's name, the chance not
+    to lose ("OK" before it: the strategy stops)."""
     fb.fill(0)
     p = game.current
     t = game.turn
@@ -33,13 +35,13 @@ def turn(fb, w, h, game, kept, faces=None):
     _hints(fb, w, h, _turn_keys(game))
     if h < 64:
         turn_die(fb, w, h, values, kept)
-        font.text(fb, pname(p), 80, 0, 2)
+        big_name(fb, p, 80, 0)
         font.text(fb, "%d/%d" % (count, limit), 106, 4)
         font.text(fb, money, 80, 15)
         return
     # Fields keep their places from one throw to the next, so a throw redraws only what changed
     # (the display driver sends only changed columns).
-    font.text(fb, pname(p), 0, 0, 2)
+    big_name(fb, p, 0, 0)
     font.text(fb, "THROW %s/%d" % (count or "-", limit), 28, 0)
     font.text(fb, money, w - font.width(money), 0)
     if count:
@@ -49,6 +51,12 @@ def turn(fb, w, h, game, kept, faces=None):
     else:
         line2 = "%d THROW%s" % (limit, "S" if limit > 1 else "")
     phase = PHASE_NAMES[game.phase]
+    if hint is not None:
+        phase = ("%d%%" if hint[0] is not None else "OK %d%%") % hint[1]
+        for i in range(3):
+            if hint[0] is not None and hint[0] & (1 << i):
+                gap = (w - 72) // 4  # draw.dice_row's, for three dice of 24
+                fb.fill_rect(gap + i * (24 + gap) + 8, 50, 8, 2, 1)
     right = w - font.width(line2)
     if 28 + font.width(phase) + 6 > right:
         phase = "CHG" if game.phase == CHARGE else "DCH"
@@ -77,8 +85,8 @@ def _to_beat(fb, w, game):
     if not places:
         font.centered(fb, "NOTHING TO BEAT YET", 16, 1, 1, w)
         return
-    top = "TOP %s %s" % (pname(t.order[places[0]]), dice_str(t.finals[places[0]]))
-    low = "LOW %s %s" % (pname(t.order[places[-1]]), dice_str(t.finals[places[-1]]))
+    top = "TOP %s %s" % (pname(t.order[places[0]], False), dice_str(t.finals[places[0]]))
+    low = "LOW %s %s" % (pname(t.order[places[-1]], False), dice_str(t.finals[places[-1]]))
     font.text(fb, top, 0, 16)
     font.text(fb, low, w - font.width(low), 16)
 
@@ -117,7 +125,7 @@ def contest(fb, w, h, game):
     else:
         keys = "ROLL: THROW " + ("ONE DIE" if c.kind == DIE else "3 DICE")
     _hints(fb, w, h, keys)
-    font.text(fb, pname(game.current), 0, 0, 2)
+    big_name(fb, game.current, 0, 0)
     font.text(fb, title, 28, 0)
     if h < 64:
         font.text(fb, _rolls(c, 16), 28, 8)
@@ -184,7 +192,8 @@ def result(fb, w, h, game):
     elif last.phase == CHARGE:
         title = "%s LOSES: TAKES %d" % (pname(last.loser), last.amount)
     else:
-        title = "%s LOSES: %s GIVES %d" % (pname(last.loser), pname(last.winner), last.amount)
+        title = "%s LOSES: %s GIVES %d" % (pname(last.loser, False), pname(last.winner, False),
+                                            last.amount)
     font.centered(fb, title, 0, 1, 1, w)
     # The winner first and the loser last, though a roll-off may have settled a tie. A resumed
     # game has no turn that ended: its save keeps the winner's and the loser's throws only.

@@ -214,6 +214,31 @@ def game_keys(tray, players, preset, bot, max_keys=20000):
     raise RuntimeError("no end after %d keys" % max_keys)
 
 
+def seats_game(tray, players, preset, bot, computers, hints=False, wait_ms=500, limit=20000):
+    """A game of `preset` whose last `computers` seats the tray plays (dicetray.seat), the bot
+    pressing for the humans only when a human acts (on a computer's moment it waits wait_ms),
+    until setup shows again. A generator: yields after each key or wait ("." for a wait)."""
+    app = tray.app
+    if app.screen == SETUP:
+        app.settings["computers"] = computers
+        app.settings["hints"] = hints
+    started = False
+    for _ in range(limit):
+        g = app.game
+        if app.screen == PLAY:
+            started = True
+        if started and app.screen == SETUP:
+            return
+        if g is None or g.over or g.current not in g.computers:
+            for k in bot_keys(app, bot, (players, preset)):
+                tray.key(k)
+                yield k
+        else:
+            tray.run(wait_ms)
+            yield "."
+    raise RuntimeError("no end after %d moves" % limit)
+
+
 def play_game(tray, players, preset, seed, max_keys=20000):
     """Press buttons until a whole game of `preset` is played; returns the keys pressed."""
     pressed = 0

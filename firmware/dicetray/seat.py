@@ -1,0 +1,132 @@
+"""The computer seats: the tray plays the seats of game.computers through the buttons' path.
+
+An actor (App.add_actor's kind): poll(app, now) returns the press a computer seat makes now, or
+None. It plays at a pace people can follow: each throw stays on the panel THINK_MS before the
+seat acts on it, its keeps come KEEP_MS apart (each die drawn kept as a human's), and its stop
+is announced on the panel for SAY_MS before it is made. Between turns it moves on by itself
+after SHOW_MS only when a computer seat plays next. A human's press during a computer's turn
+hurries it along (hurry) instead of playing for it. The choices: dicetray.strategy.
+"""
+
+from dicetray.between import OUTCOME, PHASE, PLAY, RESULT
+from dicetray.buttons import PRESS
+
+try:
+    from micropython import const  # pyright: ignore[reportAssignmentType]
+except ImportError:  # CPython
+
+    def const(x):
+        return x
+
+
+THINK_MS = const(1500)  # a throw on the panel before the seat acts on it
+KEEP_MS = const(600)  # between two presses of one decision
+SAY_MS = const(1200)  # its stop, announced on the panel
+SHOW_MS = const(3000)  # a result or a phase change, when a computer plays next
+_KEYS = ("KEEP1", "KEEP2", "KEEP3")
+
+
+class Seat:
+    """Plays app.game's computer seats; one for the whole tray."""
+
+    def __init__(self):
+        self.moment = None  # what the seat last saw: it waits from when that changed
+        self.due = 0
+        self.said = False  # its stop was announced: now make it
+        self.choice = -1  # the keeps chosen at this moment (None: stop), -1 not yet
+        self.ready = None  # the game whose throws' table the strategy has made
+
+    def owns(self, app):
+        """Whether the moment is a computer seat's: its turn or its roll."""
+        g = app.game
+        return g is not None and app.screen == PLAY and not g.over \
+            and g.current in g.computers
+
+    def hurry(self, app, now):
+        """A human's press during a computer's turn: the seat acts at once (the dice land)."""
+        moment = _moment(app)
+        if moment != self.moment:
+            self.moment = moment
+            self.said = False
+            self.choice = -1
+        self.due = now
+        if app.clock.rolling:
+            app.clock.rolling = 0
+            app.dirty = True
+
+    def poll(self, app, now):
+        g = app.game
+        if g is None or g.over:
+            return None
+        if self.ready is not g:  # once a game, before any decision: the throws' table
+            from dicetray.strategy import warm
+
+            warm(g)
+            self.ready = g
+        screen = app.screen
+        if screen == PLAY:
+            if g.current not in g.computers:
+                return None
+        elif not (screen == RESULT or screen == PHASE or screen == OUTCOME):
+            return None
+        moment = _moment(app)
+        diff = app.clock.ticks_diff
+        if moment != self.moment:
+            self.moment = moment
+            self.said = False
+            self.choice = -1
+            wait = THINK_MS if screen == PLAY else SHOW_MS
+            self.due = app.clock.ticks_add(now, wait)
+        if app.clock.rolling or diff(now, self.due) < 0:
+            return None
+        self.due = app.clock.ticks_add(now, KEEP_MS)
+        if screen != PLAY:
+            # Between turns: on when a computer seat plays next; a human moves on himself.
+            return ("OK", PRESS) if g.current in g.computers else None
+        return self._press(app, g, now)
+
+    def _press(self, app, g, now):
+        if g.contest is not None:
+            if g.can_announce():
+                from dicetray.strategy import stake
+
+                return ("KEEP1" if stake(g) == "is" else "KEEP3", PRESS)
+            return ("ROLL", PRESS)
+        t = g.turn
+        if not t.count:
+            return ("ROLL", PRESS)
+        if g.must_stop():
+            return None  # the clock ends the turn once its dice were read
+        if self.choice == -1:
+            from dicetray.strategy import decide
+
+            self.choice = decide(g)[0]
+        mask = self.choice
+        if mask is None:
+            if not self.said:  # say it first, as a player would
+                self.said = True
+                early = t.pos and t.count < g.max_throws()
+                app.clock.mark = "%s: %s" % (_name(g.current), "LE BON" if early else "STOP")
+                app.clock.mark_end = app.clock.ticks_add(now, SAY_MS)
+                app.dirty = True
+                self.due = app.clock.ticks_add(now, SAY_MS)
+                return None
+            return ("OK", PRESS)
+        for bits in (t.kept & ~mask, mask & ~t.kept):  # releases first: two kept at most
+            for i in range(3):
+                if bits & (1 << i):
+                    return (_KEYS[i], PRESS)
+        return ("ROLL", PRESS)
+
+
+def _moment(app):
+    # What the seat acts on: a new one (a throw, a player, a roll, a screen) waits its time.
+    g = app.game
+    t = g.turn
+    c = g.contest
+    return (app.screen, t.number, t.pos, t.count, len(c.results) if c else -1,
+            c.round if c else 0, c.stake if c else None)
+
+
+def _name(p):
+    return "P%d" % (p + 1)

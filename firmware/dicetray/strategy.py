@@ -1,0 +1,439 @@
+"""The computer seat's exact strategy: which dice to keep, or stop, by exact odds (pure).
+
+A turn's objective is a reward of the final throw and the throws it took (docs/strategy.md):
+a follower's chance not to lose against the throws already made (the charge) or the tokens it
+expects to shed (the décharge); the first player's chance not to lose against what followers
+reach with the limit it sets (firsttable, built on the host by tools/make_dicetables.py).
+The expectation over the dice is exact: a throw of k dice is summed over its 6**k faces.
+
+In integers (on the Pico a float is a heap object; only the first player's rewards are worked
+out in floats from its table, then rounded to 1/4096): a reward is an integer in units of 1/R
+(objective() gives R), and a level of throws multiplies the unit by 216, the faces of 3 dice.
+Three dice sorted highest first, (a, b, c), are index a*36 + b*6 + c - 43 of a 216 list. The
+sums of keeping a multiset of dice are one of 43 numbers: pairs (a >= b) at (a-1)*6 + b-1,
+single dice at 36 + a-1, nothing kept at 42; each is the sum over one die of the one below it
+(then scaled to 216 faces), so a whole level costs 168 additions.
+"""
+
+from array import array
+
+from dicetray.rules import K_NENETTE, evaluate, is_figure
+
+EPS = 1e-6  # stake(): a choice must beat the other by this
+FIRST_R = 4096  # the first player's reward: its chance, in 4096ths
+_cache = [None, None, None, None]  # type: list  # options, strengths, tokens, kinds (216s)
+_tables = []  # built once: the throws' indexes, their keeps, the pairs' faces (bytearrays)
+
+
+def ix(a, b, c):
+    """The index of three dice in any order."""
+    if a < b:
+        a, b = b, a
+    if b < c:
+        b, c = c, b
+    if a < b:
+        a, b = b, a
+    return a * 36 + b * 6 + c - 43
+
+
+def throws():
+    """The 56 throws, highest die first (the order of rules.all_throws)."""
+    for a in range(6, 0, -1):
+        for b in range(a, 0, -1):
+            for c in range(b, 0, -1):
+                yield a, b, c
+
+
+def _index():
+    # (the 56 throws' indexes, their 7 keeps' places among the 43 (56 * 7), each pair's 6
+    # throws with one more die (36 * 6, 21 pairs used)): 668 bytes, made at the first decision.
+    if not _tables:
+        at = bytearray(56)
+        keeps = bytearray(56 * 7)
+        n = 0
+        for a, b, c in throws():
+            at[n] = ix(a, b, c)
+            keeps[n * 7:n * 7 + 7] = bytes((42, 35 + a, 35 + b, 35 + c, (a - 1) * 6 + b - 1,
+                                            (a - 1) * 6 + c - 1, (b - 1) * 6 + c - 1))
+            n += 1
+        pairs = bytearray(36 * 6)
+        for a in range(1, 7):
+            for b in range(1, a + 1):
+                for d in range(6):
+                    pairs[((a - 1) * 6 + b - 1) * 6 + d] = ix(a, b, d + 1)
+        _tables.extend((at, keeps, pairs))
+    return _tables
+
+
+def _zeros(code):
+    # 216 zeros, compact: "H" (16 bits) or "B" (a byte each); what a game keeps is small.
+    a = array(code, range(216))
+    for i in range(216):
+        a[i] = 0
+    return a
+
+
+def combos(opts):
+    """(strengths, tokens, kinds): each 216 numbers by ix, for opts (the last one is kept)."""
+    if _cache[0] is not opts:
+        s = _zeros("H")
+        v = _zeros("B")
+        k = _zeros("B")
+        for a, b, c in throws():
+            combo = evaluate((a, b, c), opts)
+            i = ix(a, b, c)
+            s[i] = combo.strength
+            v[i] = combo.tokens
+            k[i] = combo.kind
+        _cache[0] = opts
+        _cache[1] = s
+        _cache[2] = v
+        _cache[3] = k
+    return _cache[1], _cache[2], _cache[3]
+
+
+def keep_key(dice, mask):
+    """Where the value of keeping the dice of mask (bit i: dice[i]) is in a level's 43."""
+    kept = [dice[i] for i in range(3) if mask & (1 << i)]
+    if not kept:
+        return 42
+    if len(kept) == 1:
+        return 35 + kept[0]
+    a, b = kept
+    if a < b:
+        a, b = b, a
+    return (a - 1) * 6 + b - 1
+
+
+def means(v):
+    """The 43 sums of each kept multiset over the faces of the dice thrown, each scaled to 216
+    faces (so all 43 compare), from the throws' values v."""
+    pairs = _index()[2]
+    w = [0] * 43
+    for p in range(36):
+        if p % 6 <= p // 6:  # a >= b
+            q = p * 6
+            w[p] = (v[pairs[q]] + v[pairs[q + 1]] + v[pairs[q + 2]] + v[pairs[q + 3]]
+                    + v[pairs[q + 4]] + v[pairs[q + 5]])
+    for a in range(6):
+        s = 0
+        for d in range(6):
+            s += w[a * 6 + d] if a >= d else w[d * 6 + a]
+        w[36 + a] = s
+    w[42] = w[36] + w[37] + w[38] + w[39] + w[40] + w[41]
+    for p in range(36):
+        w[p] *= 36
+    for a in range(36, 42):
+        w[a] *= 6
+    return w
+
+
+def best_of(w, r, f):
+    """Each throw's value: its best keep by w (the next throw's sums), or r * f to stop (r None:
+    no stop allowed)."""
+    at, keeps, _ = _index()
+    v = [0] * 216
+    q = 0
+    for n in range(56):
+        i = at[n]
+        best = max(w[keeps[q]], w[keeps[q + 1]], w[keeps[q + 2]], w[keeps[q + 3]],
+                   w[keeps[q + 4]], w[keeps[q + 5]], w[keeps[q + 6]])
+        if r is not None and r[i] * f > best:
+            best = r[i] * f
+        v[i] = best
+        q += 7
+    return v
+
+
+def next_means(reward, count, most, early):
+    """The 43 sums of the throw after throw count, playing on best up to throw most (in units
+    of 1 / (R * 216 ** (most - count))); early: the player may stop before most. reward(k): the
+    216 rewards of stopping after throw k."""
+    v = reward(most)
+    for k in range(most - 1, count, -1):
+        v = best_of(means(v), reward(k) if early else None, 216 ** (most - k))
+    return means(v)
+
+
+def unit(r, count, most):
+    """What 1 is in the values of the choices after throw count, rewards in 1/r."""
+    return r * 216 ** (most - count)
+
+
+def tables(count, reward, most, early):
+    """(stop, w, f): the 216 rewards of stopping now (None: not allowed), times f, and the 43
+    sums of the next throw (None: no throw left), after throw count."""
+    stop = reward(count) if count >= most or early else None
+    f = 216 ** (most - count)
+    return stop, next_means(reward, count, most, early) if count < most else None, f
+
+
+def actions(dice, count, reward, most, early):
+    """[(mask, value)]: each choice open after throw count and its expected reward, playing
+    best after it (in units of unit(R, count, most)): None to stop (when allowed), else the dice
+    kept (bit i: dice[i])."""
+    return listed(dice, *tables(count, reward, most, early))
+
+
+def listed(dice, stop, w, f):
+    out = []
+    if stop is not None:
+        out.append((None, stop[ix(*dice)] * f))
+    if w is not None:
+        for mask in (0, 1, 2, 4, 3, 5, 6):
+            out.append((mask, w[keep_key(dice, mask)]))
+    return out
+
+
+def pick(dice, stop, w, f):
+    """(mask, value): the best of listed(); an equal one after it does not replace it (a stop
+    first, then keeping none, one, two dice). Integers: every Python picks the same."""
+    choice, best = None, None
+    for mask, value in listed(dice, stop, w, f):
+        if best is None or value > best:
+            choice, best = mask, value
+    return choice, best
+
+
+def choose(dice, count, reward, most, early):
+    """(mask, value): the best choice after throw count (pick)."""
+    return pick(dice, *tables(count, reward, most, early))
+
+
+# ---- the turn's objective ------------------------------------------------------------------
+
+
+def objective(g, shed=None):
+    """(reward, R) for the player throwing in game g: reward(k), stopping after throw k, the 216
+    rewards in 1/R. shed: True for the tokens shed (the décharge), False for the chance not to
+    lose, None: by the phase."""
+    t = g.turn
+    if shed is None:
+        shed = g.phase == "decharge"
+    moment = (t.number, t.pos, g.phase, shed)
+    if _last[0] is not g or _last[1] != moment:  # one player's throws: worked out once
+        _last[0] = g
+        _last[1] = moment
+        _last[2] = _objective(g, shed)
+    return _last[2]
+
+
+_last = [None, None, None]  # type: list  # the game, moment, objective last worked out
+_firsts = [None, None]  # type: list  # (options, players), the first player's rewards by k
+
+
+def _memo(fn, by_k=True, done=None):
+    # reward(k), each k worked out once (the lists of 216 are kept while the moment lasts);
+    # by_k False: the rewards are the same after any throw (one list).
+    if done is None:
+        done = {}
+
+    def reward(k):
+        if not by_k:
+            k = 0
+        if k not in done:
+            done[k] = fn(k)
+        return done[k]
+
+    return reward
+
+
+def _objective(g, shed):
+    t = g.turn
+    if t.pos == 0:
+        return _firsts_for(g, len(t.order)), FIRST_R
+    from dicetray.settle import key
+
+    keys = []
+    for i in range(t.pos):
+        s, fewer, later = key(g, i)
+        keys.append(s * 32 + (3 + fewer) * 8 + later)
+    reward, r = _shedding(g, keys) if shed else _not_losing(g, keys)
+    return _memo(reward, g.opts.fewer_throws_win), r
+
+
+def _mine(g, k):
+    # My keys (as objective() codes settle.key), stopping after throw k, in a 216 list.
+    o = g.opts
+    s, _, kinds = combos(o)
+    pos = g.turn.pos
+    fewer = (3 - k if o.fewer_throws_win else 3) * 8
+    later = pos if o.tie == "later" else 0
+    nen = pos if o.nenette_later_wins else later
+    at = _index()[0]
+    out = [0] * 216
+    for n in range(56):
+        i = at[n]
+        out[i] = s[i] * 32 + fewer + (nen if kinds[i] == K_NENETTE else later)
+    return out
+
+
+def _tie_pass(g):
+    return g.opts.two_player_pass and len(g.turn.order) == 2
+
+
+def _by_key(g, score):
+    # reward(k): score(throw's index, my key with it) for each throw, stopping after throw k.
+    at = _index()[0]
+
+    def reward(k):
+        mine = _mine(g, k)
+        out = [0] * 216
+        for n in range(56):
+            i = at[n]
+            out[i] = score(i, mine[i])
+        return out
+
+    return reward
+
+
+def _not_losing(g, keys):
+    low = min(keys)
+    m = keys.count(low)
+    r = m + 1
+    tie = r if _tie_pass(g) else m
+
+    def score(i, key):
+        return r if key > low else tie if key == low else 0
+
+    return _by_key(g, score), r
+
+
+def _shedding(g, keys):
+    t = g.turn
+    o = g.opts
+    _, v, kinds = combos(o)
+    low, high = min(keys), max(keys)
+    ml, mh = keys.count(low), keys.count(high)
+    r = (ml + 1) * (mh + 1)
+    mine_tokens = g.tokens[t.order[t.pos]]
+    best_tokens = g.tokens[t.order[keys.index(high)]]
+    passes = _tie_pass(g)
+    lc = evaluate(t.finals[keys.index(low)], o)
+    bv = evaluate(t.finals[keys.index(high)], o).tokens
+
+    def score(i, key):
+        win = r if key > high else ml + 1 if key == high else 0
+        lose = r if key < low else mh + 1 if key == low else 0
+        if passes and key == low:
+            win = lose = 0
+        give = v[i]
+        if o.nenette_fixed and lc.kind == K_NENETTE:
+            give = o.nenette_fixed
+        elif o.deduct and is_figure(lc):
+            give = max(1, give - lc.tokens)
+        take = bv
+        if o.nenette_fixed and kinds[i] == K_NENETTE:
+            take = o.nenette_fixed
+        elif o.deduct and kinds[i] < K_NENETTE:
+            take = max(1, take - v[i])
+        return win * min(give, mine_tokens) - lose * min(take, best_tokens)
+
+    return _by_key(g, score), r
+
+
+def chances(bar41, ace_high, free, limit):
+    """(above, level): a follower's best chances (firsttable.DATA, in 255ths) to end above each
+    of the 56 throws, and above or level, with limit (1..3) throws; free: may stop early."""
+    from dicetray.firsttable import DATA
+
+    at = ((((1 if bar41 else 0) * 2 + (1 if ace_high else 0)) * 2 + (1 if free else 0)) * 3
+          + limit - 1) * 112
+    return [x / 255 for x in DATA[at:at + 56]], [x / 255 for x in DATA[at + 56:at + 112]]
+
+
+def _firsts_for(g, players):
+    # The same for every first player of a game with as many players: kept across turns.
+    guard = (g.opts, players)
+    if _firsts[0] != guard:
+        _firsts[0] = guard
+        _firsts[1] = {}
+    return _memo(_first(g, players - 1), True, _firsts[1])
+
+
+def warm(g):
+    """Make what every decision of game g reads, once a game (the seat does it as the game
+    starts): the throws' table of its rules, the first player's rewards for its players."""
+    combos(g.opts)
+    reward = _firsts_for(g, len(g.active()))
+    for k in range(1, 4):
+        reward(k)
+
+
+def _first(g, others):
+    # The first player: not to lose against the others, each reaching by the limit it sets
+    # what the table says (a follower's chance to end above or level with each throw).
+    o = g.opts
+    free = o.limit == "at_most" or o.le_bon
+    later = o.tie == "later"
+
+    def reward(k):
+        above, level = chances(o.ranking == "bar41", o.ace_high, free, k)
+        at = _index()[0]
+        out = _zeros("H")  # kept for the whole game: compact
+        for n in range(56):
+            q = level[n] if later else (above[n] + level[n]) / 2
+            out[at[n]] = int((1.0 - q ** others) * FIRST_R + 0.5)
+        return out
+
+    return reward
+
+
+# ---- what a seat does, what a hint shows ------------------------------------------------------
+
+
+def decide(g):
+    """The current player's choice in a turn: (mask, value in its objective's units, the
+    objective's unit: value / unit is a chance or tokens); mask None: stop."""
+    t = g.turn
+    reward, r = objective(g)
+    most = g.max_throws()
+    mask, value = choose(t.dice, t.count, reward, most, g.may_stop_early())
+    return mask, value, unit(r, t.count, most)
+
+
+def hint(g):
+    """(mask, percent) for a human's turn: the dice to keep (mask None: stop) and the chance not
+    to lose against the throw to beat (for the first player: against the followers)."""
+    t = g.turn
+    mask = decide(g)[0]
+    reward, r = objective(g, False)
+    most = g.max_throws()
+    if mask is None:
+        value = reward(t.count)[ix(*t.dice)] * 216 ** (most - t.count)
+    else:
+        value = next_means(reward, t.count, most, g.may_stop_early())[keep_key(t.dice, mask)]
+    u = unit(r, t.count, most)
+    return mask, (value * 100 + u // 2) // u
+
+
+def stake(g):
+    """What the first thrower of a repeated play-off plays for: "is" or "comes", whichever
+    the seat expects to cost it less (or, settling who gives in the décharge, to shed more)."""
+    c = g.contest
+    o = g.opts
+    t = g.turn
+    _, v, _ = combos(o)
+    if t.amount >= 0:
+        now = t.amount
+    else:
+        now = max(evaluate(d, o).tokens for d in t.finals)
+    # The expected best value of len(c.players) throws of three dice: P(max <= x) = F(x)**m.
+    counts = {}
+    for a in range(1, 7):
+        for b in range(1, 7):
+            for d in range(1, 7):
+                x = v[ix(a, b, d)]
+                counts[x] = counts.get(x, 0) + 1
+    m = len(c.players)
+    comes = 0.0
+    below = 0
+    for x in sorted(counts):
+        lower = (below / 216) ** m
+        below += counts[x]
+        comes += x * ((below / 216) ** m - lower)
+    if c.want == "high":
+        return "comes" if comes > now + EPS else "is"
+    if c.want == "both" and g.phase == "decharge":
+        return "is"
+    return "comes" if comes < now - EPS else "is"

@@ -1,0 +1,173 @@
+"""Computer seats (dicetray.seat) and hints, through the buttons' path of a whole tray.
+
+The tray plays the last seats of a game; a human (the seeded bot at the buttons) plays the
+others. Each computer choice is the strategy's; it waits so a throw can be read, announces its
+stop, and a human's press during its turn hurries it instead of playing for it.
+"""
+
+import json
+
+import pytest
+from dicetray import seat, strategy
+from dicetray.savecheck import load
+from dicetray.screens import PLAY, RESULT, STANDINGS
+from test_tray import assert_panel_shows, assert_result_sane, glass, make_tray, tokens_ok
+from trayhost.autoplay import SeededDice
+from trayhost.trayrun import bot_keys, seats_game
+
+
+def watch_computers(tray):
+    """Each computer throw's state and the choice the strategy makes on it, as the seat sees it."""
+    seen = []
+    app = tray.app
+    step = app.step
+
+    def stepped(now):
+        g = app.game
+        before = None
+        if g is not None and app.screen == PLAY and g.contest is None and not g.over \
+                and g.current in g.computers and g.turn.count and not g.must_stop():
+            before = (g.turn.number, g.turn.pos, g.turn.count, tuple(g.turn.dice))
+            if not seen or seen[-1][0] != before:
+                seen.append((before, strategy.decide(g)[0], []))
+        step(now)
+        g = app.game
+        if before is not None and g is not None:
+            after = (g.turn.number, g.turn.pos, g.turn.count)
+            if after != before[:3]:
+                seen[-1][2].append(after)
+
+    app.step = stepped
+    return seen
+
+
+@pytest.mark.parametrize("preset, players, computers",
+                         [("classic", 4, 3), ("lebon", 3, 2), ("bar41", 2, 1),
+                          ("jackpot", 5, 2), ("zanzibar", 4, 3)])
+def test_computer_seats_play_a_whole_game_by_the_strategy(preset, players, computers):
+    tray = make_tray(40 + players)
+    seen = watch_computers(tray)
+    games = []
+    for _ in seats_game(tray, players, preset, SeededDice(7), computers):
+        g = tray.app.game
+        if g is not None and (not games or games[-1] is not g):
+            games.append(g)
+        if g is not None:
+            assert tokens_ok(g)
+    (game,) = games
+    assert_result_sane(game)
+    assert game.computers == list(range(players - computers, players))
+    assert seen  # the computers threw, and each throw ended as the strategy chose
+    for (number, pos, count, _dice), mask, after in seen:
+        if mask is None:  # a stop: the next player, or the turn's end
+            assert after[0] != (number, pos, count)
+        else:
+            assert (number, pos, count + 1) in after or after[0][1:] == (pos, count + 1)
+    assert_panel_shows(tray)
+
+
+def at_computer_throw(tray, bot, players=4, preset="classic", computers=3):
+    """Play until a computer seat has just thrown and waits on its dice."""
+    app = tray.app
+    for _k in seats_game(tray, players, preset, bot, computers, wait_ms=20):
+        g = app.game
+        if g is not None and app.screen == PLAY and g.contest is None and \
+                g.current in g.computers and g.turn.count and not app.clock.rolling \
+                and not g.must_stop():
+            return g
+    raise AssertionError("no computer throw")
+
+
+def test_a_computer_waits_on_its_throw_and_a_human_press_hurries_it_not_plays_for_it():
+    tray = make_tray(51)
+    app = tray.app
+    g = at_computer_throw(tray, SeededDice(3))
+    moment = (g.turn.pos, g.turn.count, g.turn.kept)
+    tray.run(seat.THINK_MS // 2)  # half the time to read it: nothing yet
+    assert (g.turn.pos, g.turn.count, g.turn.kept) == moment
+    kept = g.turn.kept
+    tray.key("2")  # a human's KEEP2: the computer acts at once, its own choice
+    mask = strategy.decide(g)[0] if (g.turn.pos, g.turn.count) == moment[:2] else None
+    assert (g.turn.pos, g.turn.count, g.turn.kept) != moment or app.clock.mark
+    if mask is not None and g.turn.count == moment[1]:
+        assert g.turn.kept != kept ^ 2 or mask & 2 != kept & 2
+    assert_panel_shows(tray)
+
+
+def test_a_computer_announces_its_stop_before_it_makes_it():
+    tray = make_tray(52)
+    app = tray.app
+    bot = SeededDice(4)
+    said = []
+    for _ in range(200):
+        g = at_computer_throw(tray, bot)
+        if strategy.decide(g)[0] is None:
+            who = g.current
+            pos = g.turn.pos
+            for _ in range(100):
+                tray.run(100)
+                if app.clock.mark:
+                    said.append(app.clock.mark)
+                    break
+            assert g.turn.pos == pos and g.current == who  # said, not done yet
+            assert glass(tray).read(25, ink=0).strip() in ("P%d: STOP" % (who + 1),
+                                                           "P%d: LE BON" % (who + 1))
+            tray.run(seat.SAY_MS + 100)
+            assert g.turn.pos != pos or g.turn.settling() or app.screen != PLAY
+            break
+        tray.run(seat.THINK_MS + 3 * seat.KEEP_MS)
+    assert said
+
+
+def test_a_computer_seat_is_marked_on_the_screens_that_name_players():
+    tray = make_tray(53)
+    app = tray.app
+    bot = SeededDice(5)
+    for _k in seats_game(tray, 4, "classic", bot, 2, wait_ms=50):
+        if app.screen == RESULT:
+            break
+    text = " ".join(glass(tray).read(y) for y in range(0, 56))
+    assert "P3*" in text or "P4*" in text
+    assert "P1*" not in text and "P2*" not in text
+    tray.key("o")  # on: the next turn, where OK held shows the standings (a computer's too)
+    tray.key("O")
+    assert app.screen == STANDINGS
+    text = " ".join(glass(tray).read(y) for y in range(0, 56))
+    assert "P3*" in text and "P4*" in text and "P1*" not in text
+
+
+def test_a_game_with_computer_seats_resumes_with_them():
+    tray = make_tray(54)
+    at_computer_throw(tray, SeededDice(6), computers=2)
+    saved = json.loads(tray.fs.files["game.json"])
+    assert saved["computers"] == [2, 3] and saved["hints"] is False
+    game = load(saved, None)
+    assert game.computers == [2, 3]
+
+
+def test_hints_show_the_strategy_s_keeps_under_the_dice_and_the_chance():
+    tray = make_tray(55)
+    app = tray.app
+    bot = SeededDice(8)
+    checked = 0
+    for _k in seats_game(tray, 3, "classic", bot, 1, hints=True, wait_ms=50):
+        g = app.game
+        if g is None or app.screen != PLAY or g.contest is not None or app.clock.rolling \
+                or g.current in g.computers or not g.turn.count or g.must_stop() or app.dirty:
+            continue
+        mask, percent = strategy.hint(g)
+        panel = glass(tray)
+        for i, x in enumerate((26, 64, 102)):  # the middle of each die
+            assert bool(panel.rows[50][x]) == bool(mask is not None and mask & (1 << i))
+        assert panel.read(8).startswith(("%d%%" if mask is not None else "OK %d%%") % percent)
+        checked += 1
+        if checked > 12:
+            break
+    assert checked > 12
+
+
+def test_the_bot_presses_nothing_for_a_computer():
+    tray = make_tray(56)
+    app = tray.app
+    g = at_computer_throw(tray, SeededDice(9))
+    assert g.current in g.computers and bot_keys(app, SeededDice(1), (4, "classic"))
