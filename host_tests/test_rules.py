@@ -24,6 +24,7 @@ from dicetray.rules import (
     RulesError,
     all_throws,
     evaluate,
+    rank,
 )
 
 HERE = os.path.dirname(os.path.abspath(__file__))
@@ -49,6 +50,20 @@ def test_all_56_throws_rank_and_tokens(preset):
     assert strengths == sorted(strengths, reverse=True)
     assert len(set(strengths)) == 56
     assert [c.tokens for c in combos] == [tokens for _, tokens in rows]
+
+
+@pytest.mark.parametrize("preset", sorted(VECTORS))
+def test_rank_orders_the_throws_as_the_texts_do_and_agrees_with_evaluate(preset):
+    # rank() is what settles a turn (settle.key) and orders the table: the texts' order, in
+    # any order of the dice, with the ace high or not, the same kind and strength as evaluate.
+    strengths = [rank(tuple(dice), PRESETS[preset])[1] for dice, _ in VECTORS[preset]]
+    assert strengths == sorted(strengths, reverse=True) and len(set(strengths)) == 56
+    for ace_high in (False, True):
+        opts = changed(PRESETS[preset], ace_high=ace_high)
+        for dice, _ in VECTORS[preset]:
+            c = evaluate(tuple(dice), opts)
+            for perm in itertools.permutations(dice):
+                assert rank(list(perm), opts) == (c.kind, c.strength), (dice, perm)
 
 
 def test_vectors_cover_every_throw_once():

@@ -91,35 +91,56 @@ def _face(x):
 def evaluate(dice, options):
     """The combination three dice make: kind, strength (higher wins), tokens, display name."""
     check_dice(dice)
+    a, b, c = key = tuple(sorted(dice, reverse=True))
+    kind, strength = _rank(a, b, c, options)
+    name = _NAMES[kind]
+    if kind == K_FICHE or kind == K_BRELAN:
+        return Combo(key, kind, strength, a, name % a)
+    if kind == K_SUITE or kind == K_OTHER:
+        return Combo(key, kind, strength, 2 if kind == K_SUITE else 1, name % key)
+    if kind == K_421:
+        return Combo(key, kind, strength, options.tokens if options.jackpot_421 else 10, name)
+    return Combo(key, kind, strength, 7 if kind == K_ACES else options.nenette_value, name)
+
+
+# By kind, its display name (the pips filled in where it shows them).
+_NAMES = ("421", "3 as", "2 as-%d", "brelan %d", "suite %d%d%d", "nenette", "%d%d%d")
+
+
+def rank(dice, options):
+    """(kind, strength) of three dice the game has checked already (a throw it took, a save it
+    accepted): what orders throws, without evaluate()'s check, Combo and name, which cost five
+    times as much on the Pico (its turn's end ranks every player's throw, each screen too)."""
     a, b, c = sorted(dice, reverse=True)
-    key = (a, b, c)
-    if key == (4, 2, 1):
-        value = options.tokens if options.jackpot_421 else 10
-        return Combo(key, K_421, _S_421, value, "421")
-    if key == (1, 1, 1):
-        return Combo(key, K_ACES, _S_ACES, 7, "3 as")
-    if b == 1 and c == 1:
+    return _rank(a, b, c, options)
+
+
+def _rank(a, b, c, options):
+    # a >= b >= c. The most frequent throws, the ordinary ones, are found with the fewest tests.
+    if c == 1:
+        if b == 1:
+            if a == 1:
+                return K_ACES, _S_ACES
+            if options.ranking == "bar41":
+                return K_FICHE, _S_FIGURE + _face(a)
+            return K_FICHE, _S_FIGURE + 2 * _face(a) + 1
+        if b == 2:
+            if a == 4:
+                return K_421, _S_421
+            if a == 2:
+                return K_NENETTE, _S_NENETTE_HIGH if options.ranking == "bar41" else _S_NENETTE_LOW
+            if a == 3:
+                return K_SUITE, _S_SUITE + a
+        if options.ace_high:
+            # The ace counts above the six: 6-5-1 orders as (ace, 6, 5).
+            return K_OTHER, _S_OTHER + 7 * 64 + a * 8 + b
+    elif a == b == c:
         if options.ranking == "bar41":
-            strength = _S_FIGURE + _face(a)
-        else:
-            strength = _S_FIGURE + 2 * _face(a) + 1
-        return Combo(key, K_FICHE, strength, a, "2 as-%d" % a)
-    if a == b == c:
-        if options.ranking == "bar41":
-            strength = _S_FIGURE + 10 + _face(a)
-        else:
-            strength = _S_FIGURE + 2 * _face(a)
-        return Combo(key, K_BRELAN, strength, a, "brelan %d" % a)
-    if a == b + 1 == c + 2:
-        return Combo(key, K_SUITE, _S_SUITE + a, 2, "suite %d%d%d" % key)
-    if key == (2, 2, 1):
-        strength = _S_NENETTE_HIGH if options.ranking == "bar41" else _S_NENETTE_LOW
-        return Combo(key, K_NENETTE, strength, options.nenette_value, "nenette")
-    if options.ace_high and c == 1:
-        # The ace counts above the six: 6-5-1 orders as (ace, 6, 5).
-        a, b, c = 7, a, b
-    strength = _S_OTHER + a * 64 + b * 8 + c
-    return Combo(key, K_OTHER, strength, 1, "%d%d%d" % key)
+            return K_BRELAN, _S_FIGURE + 10 + _face(a)
+        return K_BRELAN, _S_FIGURE + 2 * _face(a)
+    elif a == b + 1 == c + 2:
+        return K_SUITE, _S_SUITE + a
+    return K_OTHER, _S_OTHER + a * 64 + b * 8 + c
 
 
 def all_throws():

@@ -4,7 +4,7 @@ Functions of a Game (dicetray.game), which calls them from its actions; they cha
 and emit its events. Decisions the rule texts leave open are numbered in docs/rules.md.
 """
 
-from dicetray.rules import K_NENETTE, evaluate, is_figure
+from dicetray.rules import K_NENETTE, evaluate, is_figure, rank
 from dicetray.state import (
     BOTH,
     CHARGE,
@@ -64,9 +64,9 @@ def key(g, i, t=None):
     """Sort key of the i-th player of turn t (this one): strength, then tie rules without dice."""
     o = g.opts
     t = t or g.turn
-    combo = evaluate(t.finals[i], o)
-    later = o.tie == "later" or (o.nenette_later_wins and combo.kind == K_NENETTE)
-    return (combo.strength, -t.counts[i] if o.fewer_throws_win else 0, i if later else 0)
+    kind, strength = rank(t.finals[i], o)
+    later = o.tie == "later" or (o.nenette_later_wins and kind == K_NENETTE)
+    return (strength, -t.counts[i] if o.fewer_throws_win else 0, i if later else 0)
 
 
 def _resolve_turn(g):
@@ -130,7 +130,7 @@ def contest_roll(g, dice):
 def _contest_key(g, dice):
     if len(dice) == 1:
         return dice[0]
-    return evaluate(dice, g.opts).strength
+    return rank(dice, g.opts)[1]
 
 
 def _close_contest(g):
