@@ -42,7 +42,7 @@ def big_name(fb, p, x, y):
 
 def dice_str(dice):
     """A throw as its digits, highest first as a combination's name writes them: "421"."""
-    return "".join(str(d) for d in sorted(dice, reverse=True))
+    return "%d" * len(dice) % tuple(sorted(dice, reverse=True))  # one format: no generator
 
 
 def die(fb, x, y, s, value, kept=False):
