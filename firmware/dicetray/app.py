@@ -28,7 +28,7 @@ TALLY_DUE = const(8)
 LOADER_CODE = ("savecheck", "saveagree", "savemigrate", "options", "storeload", "postmortem")
 SETUP_CODE = ("setupmenu", "options")
 GAME_CODE = ("game", "settle")
-SEAT_CODE = ("seat", "strategy", "firsttable")
+SEAT_CODE = ("seat", "strategy", "odds", "firsttable")
 _resident = None  # the modules loaded when the first App was built: never let go
 
 
