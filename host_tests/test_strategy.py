@@ -2,7 +2,7 @@
 
 The enumerator below shares no code with strategy.py: it throws every ordered face of the dice
 rerolled (6**k outcomes), plays on by trying every legal keep at every throw, and scores a
-final throw through the game's own code (settle.key for the order, settle._amount for what is
+final throw through the game's own code (settle.key for the order, payout._amount for what is
 paid) as docs/strategy.md words the objective. For every throw, kept set and throws left of
 a set of turns (charge and décharge, followers and the first player, the tie and count rules of
 each preset), the two agree to 1e-9.
@@ -14,7 +14,7 @@ import sys
 from pathlib import Path
 
 import pytest
-from dicetray import firsttable, odds, settle, strategy
+from dicetray import firsttable, odds, payout, settle, strategy
 from dicetray.game import Game
 from dicetray.rules import evaluate
 from dicetray.state import CHARGE, DECHARGE, Contest, Turn
@@ -78,8 +78,8 @@ def score(g, dice, count, shed):
     best_p = t.order[before.index(highest)]
     worst_p = t.order[before.index(lowest)]
     mine = t.order[pos]
-    given = settle._amount(g, mine, worst_p)
-    taken = settle._amount(g, best_p, mine)
+    given = payout._amount(g, mine, worst_p)
+    taken = payout._amount(g, best_p, mine)
     g.turn = saved
     return win * min(given, g.tokens[mine]) - lose * min(taken, g.tokens[best_p])
 

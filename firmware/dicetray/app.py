@@ -15,7 +15,7 @@ LONG_BUTTONS = ("OK",)  # only OK has a long meaning (standings / quit); the res
 # loader of a save (boot.LOADER_CODE, only at boot), the setup menu with the options table, a
 # game's engine, the computer seats'.
 SETUP_CODE = ("setupmenu", "options")
-GAME_CODE = ("game", "settle")
+GAME_CODE = ("game", "settle", "payout")
 SEAT_CODE = ("seat", "strategy", "odds", "firsttable")
 _resident = None  # the modules loaded when the first App was built: never let go
 

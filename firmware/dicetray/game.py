@@ -24,19 +24,14 @@ from dicetray.state import (
     FOR_WHAT_COMES,
     FOR_WHAT_IS,
     GAME_FIELDS,
-    HIGH,
-    LOW,
     OVER,
     SAVE_FORMAT,
     SAVE_VERSION,
     STAKES,
-    START,
     THROW,
     TIE,
-    WHO_STARTS,
     GameError,
     SaveError,  # noqa: F401  (dicetray.game.SaveError: the checker's refusal, as before)
-    Turn,
     dump,
 )
 
@@ -68,14 +63,7 @@ class Game:
     decided = None
 
     def __init__(self, players, options, roll, _state=None, computers=(), hints=False):
-        if isinstance(options, str):  # a preset's name: for tests and tools, never on the tray
-            from dicetray.options import PRESETS
-
-            if options not in PRESETS:
-                raise GameError("unknown preset: %r" % (options,))
-            options = PRESETS[options]
-        if not isinstance(options, Options):
-            raise GameError("options must be an Options object or a preset name")
+        options = _rules(options)
         if type(players) is not int or not MIN_PLAYERS <= players <= MAX_PLAYERS:
             raise GameError("players must be %d..%d" % (MIN_PLAYERS, MAX_PLAYERS))
         self.opts = options
@@ -86,25 +74,11 @@ class Game:
             for name, value in _state.items():  # MicroPython cannot update __dict__
                 setattr(self, name, value)
             return
-        self.tokens = [0] * players
-        self.pot = options.tokens
-        self.out = []
-        self.phase = START
-        self.turn = Turn()
-        self.contest = None
-        self.last = None
-        self.result = None
         if len(computers) >= players:
             raise GameError("one seat at least stays human")
         self.computers = sorted(computers)  # seats the tray plays: the engine only keeps them
         self.hints = hints
-        start = options.start
-        if start == "seat1":
-            settle.begin_play(self, 0)
-        else:
-            kind = DIE if start == "die" else THROW
-            want = LOW if start == "throw_low" else HIGH
-            settle.open_contest(self, list(range(players)), want, kind, WHO_STARTS)
+        settle.start(self)  # the tokens in the pot, who starts
 
     # ---- the view: what the players can do now -----------------------------------------
 
@@ -264,6 +238,20 @@ class Game:
 
     def __eq__(self, other):
         return isinstance(other, Game) and self.to_dict() == other.to_dict()
+
+
+def _rules(options):
+    # The Options of a game, or GameError: options itself, or a preset's by its name (for tests
+    # and tools, never on the tray: the options table is not loaded during a game).
+    if isinstance(options, str):
+        from dicetray.options import PRESETS
+
+        if options not in PRESETS:
+            raise GameError("unknown preset: %r" % (options,))
+        options = PRESETS[options]
+    if not isinstance(options, Options):
+        raise GameError("options must be an Options object or a preset name")
+    return options
 
 
 def _kept_dice(count, keep):
