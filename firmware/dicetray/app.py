@@ -67,7 +67,8 @@ class App:
         """
         from dicetray.boot import boot
 
-        if not boot(self, now, resume):
+        self.game = boot(self, now, resume)  # the saved game played on, or None
+        if self.game is None:
             self.forget(GAME_CODE + SEAT_CODE)  # loaded for a save that is not played on
         self.render()
 

@@ -15,13 +15,12 @@ LOADER_CODE = ("boot", "savecheck", "saveagree", "savemigrate", "options", "stor
 
 def boot(app, now, resume):
     """Load the tally and any saved game into app; show the resume prompt (resume: the game at
-    once), a notice or the setup. False when no game is played on (its engine may go)."""
+    once), a notice or the setup. Returns the game played on (app.game), or None."""
     app.clock.last_input = now
     lost = app.tally.load()
     game, problem = app.store.load_game(lambda data: _build(app, data))
     app.forget(LOADER_CODE)
-    played = game is not None and not game.over
-    if played:
+    if game is not None and not game.over:
         app.game = game
         app.show(PLAY if resume else RESUME)
     elif game is not None:  # over: its save was cut short of clearing: count it, if not yet
@@ -32,7 +31,7 @@ def boot(app, now, resume):
         app.notice = ("TALLY LOST", (lost, "COUNTING FROM 0"))
     if problem or lost:
         app.screen = NOTICE
-    return played
+    return app.game
 
 
 def _build(app, data):

@@ -1,5 +1,19 @@
 """One game of 421 as a state machine: players, turns, roll limits and actions (pure, no I/O).
 
+The view of a Game, what screens and players read (never change it from outside):
+  n, opts                  players and rules
+  phase                    START, CHARGE, DECHARGE or OVER (dicetray.state)
+  tokens, pot, out         each player's tokens, the pot, who left as a winner
+  turn                     the turn under way: a state.Turn (number, order, count, dice...)
+  contest                  the open roll-off or play-off (a state.Contest), or None
+  last                     how the last turn ended (a state.TurnResult), or None
+  result                   how the game ended (a state.GameResult), or None
+  computers, hints         the seats the tray plays; whether a human's turn shows hints
+  current, over, max_throws(), may_stop_early(), can_throw(), can_keep(), must_stop(),
+  can_stop(), can_announce(), active(), ranked(turn)
+  ended, decided           not saved, for the screens after an action: the turn that ended
+                           (a state.Turn), the contest decided (Contest, best, worst rollers)
+
 A keep (keep(i)) changes the state but has no event: turn.kept says which dice are kept.
 
 Events are tuples whose first item names them:
@@ -28,10 +42,12 @@ from dicetray.state import (
     SAVE_FORMAT,
     SAVE_VERSION,
     STAKES,
+    START,
     THROW,
     TIE,
     GameError,
     SaveError,  # noqa: F401  (dicetray.game.SaveError: the checker's refusal, as before)
+    Turn,
     dump,
 )
 
@@ -42,22 +58,7 @@ MAX_THROWS = 3
 
 class Game:
     """A whole game. Actions: keep(die), throw(keep), stop(), announce(stake). Each returns its
-    events (listed in the module's docstring).
-
-    The view, what screens and players read (never change it from outside):
-      n, opts                  players and rules
-      phase                    START, CHARGE, DECHARGE or OVER (dicetray.state)
-      tokens, pot, out         each player's tokens, the pot, who left as a winner
-      turn                     the turn under way: a state.Turn (number, order, count, dice...)
-      contest                  the open roll-off or play-off (a state.Contest), or None
-      last                     how the last turn ended (a state.TurnResult), or None
-      result                   how the game ended (a state.GameResult), or None
-      computers, hints         the seats the tray plays; whether a human's turn shows hints
-      current, over, max_throws(), may_stop_early(), can_throw(), can_keep(), must_stop(),
-      can_stop(), can_announce(), active(), ranked(turn)
-      ended, decided           not saved, for the screens after an action: the turn that ended
-                               (a state.Turn), the contest decided (Contest, best, worst rollers)
-    """
+    events. The view, what screens and players read: the module's docstring lists both."""
 
     ended = None
     decided = None
@@ -74,11 +75,19 @@ class Game:
             for name, value in _state.items():  # MicroPython cannot update __dict__
                 setattr(self, name, value)
             return
+        self.tokens = [0] * players
+        self.pot = options.tokens
+        self.out = []
+        self.phase = START
+        self.turn = Turn()
+        self.contest = None
+        self.last = None
+        self.result = None
         if len(computers) >= players:
             raise GameError("one seat at least stays human")
         self.computers = sorted(computers)  # seats the tray plays: the engine only keeps them
         self.hints = hints
-        settle.start(self)  # the tokens in the pot, who starts
+        settle.start(self)  # who starts: seat 1, or a roll-off
 
     # ---- the view: what the players can do now -----------------------------------------
 

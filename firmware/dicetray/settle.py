@@ -16,28 +16,18 @@ from dicetray.state import (
     HIGH,
     LOW,
     NOBODY,
-    START,
     THROW,
     TIE,
     WHO_STARTS,
     Contest,
-    Turn,
 )
 
 # ---- a game, a turn -------------------------------------------------------------------------
 
 
 def start(g):
-    """A new game g: every token in the pot, then who starts by its rules: seat 1, or a
-    roll-off (one die or a throw each; the highest or the lowest starts)."""
-    g.tokens = [0] * g.n
-    g.pot = g.opts.tokens
-    g.out = []
-    g.phase = START
-    g.turn = Turn()
-    g.contest = None
-    g.last = None
-    g.result = None
+    """Who starts a new game g, by its rules: seat 1 (the charge begins), or a roll-off for
+    everybody (one die or a throw each; the highest or the lowest starts)."""
     how = g.opts.start
     if how == "seat1":
         begin_play(g, 0)
