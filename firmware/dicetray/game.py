@@ -64,7 +64,14 @@ class Game:
     decided = None
 
     def __init__(self, players, options, roll, _state=None, computers=(), hints=False):
-        options = _rules(options)
+        if isinstance(options, str):  # a preset's name: for tests and tools, never on the tray
+            from dicetray.options import PRESETS
+
+            if options not in PRESETS:
+                raise GameError("unknown preset: %r" % (options,))
+            options = PRESETS[options]
+        if not isinstance(options, Options):
+            raise GameError("options must be an Options object or a preset name")
         if type(players) is not int or not MIN_PLAYERS <= players <= MAX_PLAYERS:
             raise GameError("players must be %d..%d" % (MIN_PLAYERS, MAX_PLAYERS))
         self.opts = options
@@ -247,20 +254,6 @@ class Game:
 
     def __eq__(self, other):
         return isinstance(other, Game) and self.to_dict() == other.to_dict()
-
-
-def _rules(options):
-    # The Options of a game, or GameError: options itself, or a preset's by its name (for tests
-    # and tools, never on the tray: the options table is not loaded during a game).
-    if isinstance(options, str):
-        from dicetray.options import PRESETS
-
-        if options not in PRESETS:
-            raise GameError("unknown preset: %r" % (options,))
-        options = PRESETS[options]
-    if not isinstance(options, Options):
-        raise GameError("options must be an Options object or a preset name")
-    return options
 
 
 def _kept_dice(count, keep):

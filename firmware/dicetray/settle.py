@@ -5,7 +5,7 @@ Functions of a Game (dicetray.game), which calls them from its actions; they cha
 and emit its events. Decisions the rule texts leave open are numbered in docs/rules.md.
 """
 
-from dicetray.payout import begin_play, new_turn, pay, summary
+from dicetray import payout
 from dicetray.rules import K_NENETTE, evaluate
 from dicetray.state import (
     BOTH,
@@ -30,7 +30,7 @@ def start(g):
     everybody (one die or a throw each; the highest or the lowest starts)."""
     how = g.opts.start
     if how == "seat1":
-        begin_play(g, 0)
+        payout.begin_play(g, 0)
     else:
         kind = DIE if how == "die" else THROW
         want = LOW if how == "throw_low" else HIGH
@@ -75,8 +75,8 @@ def _resolve_turn(g):
     if top == bottom:
         if g.opts.two_player_pass and len(t.order) == 2:
             g._emit("tie_pass", tuple(t.order))
-            g.last = summary(g, t.order[0], t.order[1], 0, True)
-            new_turn(g, t.order[1])
+            g.last = payout.summary(g, t.order[0], t.order[1], 0, True)
+            payout.new_turn(g, t.order[1])
             return
         # In the charge the pot pays whoever did best: only the loser is settled (#14).
         t.queue = [[best, BOTH if g.phase == DECHARGE else LOW]]
@@ -98,7 +98,7 @@ def _next_contest(g):
     else:
         t = g.turn
         # Charge with a tie for best: any of them did the best throw; the pot pays.
-        pay(g, t.winner if t.winner >= 0 else _best_of_turn(g, t.loser))
+        payout.pay(g, t.winner if t.winner >= 0 else _best_of_turn(g, t.loser))
 
 # ---- roll-offs and play-offs ----------------------------------------------------------------
 
@@ -173,7 +173,7 @@ def _who_starts(g, c, pick):
     if len(pick) > 1:
         open_contest(g, pick, c.want, c.kind, WHO_STARTS, c.round + 1)
     else:
-        begin_play(g, pick[0])
+        payout.begin_play(g, pick[0])
 
 def _best_of_turn(g, loser):
     # The first best throw of the turn that is not the loser's (all may have tied).
