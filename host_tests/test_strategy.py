@@ -2,7 +2,7 @@
 
 The enumerator below shares no code with strategy.py: it throws every ordered face of the dice
 rerolled (6**k outcomes), plays on by trying every legal keep at every throw, and scores a
-final throw through the game's own code (settle.key for the order, settle._amount for what is
+final throw through the game's own code (settle.key for the order, payout._amount for what is
 paid) as docs/strategy.md words the objective. For every throw, kept set and throws left of
 a set of turns (charge and décharge, followers and the first player, the tie and count rules of
 each preset), the two agree to 1e-9.
@@ -14,7 +14,7 @@ import sys
 from pathlib import Path
 
 import pytest
-from dicetray import firsttable, settle, strategy
+from dicetray import firsttable, odds, payout, settle, strategy
 from dicetray.game import Game
 from dicetray.rules import evaluate
 from dicetray.state import CHARGE, DECHARGE, Contest, Turn
@@ -78,8 +78,8 @@ def score(g, dice, count, shed):
     best_p = t.order[before.index(highest)]
     worst_p = t.order[before.index(lowest)]
     mine = t.order[pos]
-    given = settle._amount(g, mine, worst_p)
-    taken = settle._amount(g, best_p, mine)
+    given = payout._amount(g, mine, worst_p)
+    taken = payout._amount(g, best_p, mine)
     g.turn = saved
     return win * min(given, g.tokens[mine]) - lose * min(taken, g.tokens[best_p])
 
@@ -171,9 +171,9 @@ def test_every_choice_agrees_with_the_enumerator(case):
     checked = 0
     for dice in itertools.product(range(1, 7), repeat=3):
         for count in range(1, most + 1):
-            unit = strategy.unit(r, count, most)
+            unit = odds.unit(r, count, most)
             got = {mask: value / unit
-                   for mask, value in strategy.actions(list(dice), count, reward, most, early)}
+                   for mask, value in odds.actions(list(dice), count, reward, most, early)}
             want = {}
             if count >= most or early:
                 want[None] = score(g, dice, count, shed)
@@ -191,21 +191,21 @@ def test_the_choice_is_the_best_action_and_a_stop_wins_a_tie():
     g = situation("classic", CHARGE, [(6, 5, 3)], [3])
     reward, _ = strategy.objective(g)
     for dice in ALL:
-        acts = strategy.actions(list(dice), 1, reward, 3, False)
-        mask, value = strategy.choose(list(dice), 1, reward, 3, False)
+        acts = odds.actions(list(dice), 1, reward, 3, False)
+        mask, value = odds.choose(list(dice), 1, reward, 3, False)
         assert value == max(v for _, v in acts)
     # Already above the throw to beat with two dice kept safe: 4-2-1 has nothing to gain.
     g = situation("jackpot", CHARGE, [(6, 5, 3)], [3])
     reward, r = strategy.objective(g)
-    mask, value = strategy.choose([4, 2, 1], 1, reward, 3, True)
-    assert mask is None and value == strategy.unit(r, 1, 3)  # sure: 1
+    mask, value = odds.choose([4, 2, 1], 1, reward, 3, True)
+    assert mask is None and value == odds.unit(r, 1, 3)  # sure: 1
 
 
 def test_a_follower_must_use_its_throws_where_the_rules_say_exactly():
     g = situation("classic", CHARGE, [(2, 2, 1)], [3], limit=3)  # nénette: anything beats it
     reward, r = strategy.objective(g)
-    acts = dict(strategy.actions([6, 5, 3], 1, reward, 3, g.may_stop_early()))
-    u = strategy.unit(r, 1, 3)
+    acts = dict(odds.actions([6, 5, 3], 1, reward, 3, g.may_stop_early()))
+    u = odds.unit(r, 1, 3)
     assert None not in acts and 0.99 < acts[0] / u < 1.0  # only a nénette ties it
 
 

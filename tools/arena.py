@@ -22,7 +22,7 @@ HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, HERE)
 
 import trayhost  # noqa: E402,F401  (the firmware importable)
-from dicetray import strategy  # noqa: E402
+from dicetray import odds, strategy  # noqa: E402
 from dicetray.game import Game  # noqa: E402
 from dicetray.options import PRESET_NAMES  # noqa: E402
 from dicetray.rules import evaluate, is_figure  # noqa: E402
@@ -58,9 +58,9 @@ def exact_action(g, cache):
     if hit is None:
         if len(cache) > 200000:
             cache.clear()
-        hit = cache[sig] = strategy.tables(t.count, strategy.objective(g)[0], g.max_throws(),
-                                           g.may_stop_early())
-    mask, _ = strategy.pick(t.dice, *hit)
+        hit = cache[sig] = odds.tables(t.count, strategy.objective(g)[0], g.max_throws(),
+                                       g.may_stop_early())
+    mask, _ = odds.pick(t.dice, *hit)
     if mask is None:
         return ("stop",)
     return ("throw", tuple(i for i in range(3) if mask & (1 << i)))

@@ -16,8 +16,8 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "firmware"))
 
+from dicetray.odds import combos, ix, next_means, throws  # noqa: E402
 from dicetray.options import PRESETS, changed  # noqa: E402
-from dicetray.strategy import combos, ix, next_means, throws  # noqa: E402
 
 TARGET = ROOT / "firmware" / "dicetray" / "firsttable.py"
 

@@ -1,14 +1,12 @@
 """The scripted scenes of tools/screens.py: each plays a game (or part of one), takes pictures.
+Those outside a game's play (a lost save, safe mode, the error screen): tools/troublescenes.py.
 
 A few states that keys reach only after a long game are set up directly on the app's game, then
 played on with keys. Everything is scripted, so two runs give the same pictures.
 """
 
 import trayhost  # noqa: F401  (first: the firmware importable as on the Pico)
-from dicetray import crash, runner
-from dicetray.display import Display
 from dicetray.screens import (
-    NOTICE,
     OUTCOME,
     OVER,
     PHASE,
@@ -20,15 +18,8 @@ from dicetray.screens import (
     STANDINGS,
     TALLY,
 )
-from dicetray.store import Store
-from screenrig import Rig, Shot, panel_bits
-from trayhost.oled import FakeI2C
-from trayhost.pins import FakeClock, FakePin, ticks_diff
-from trayhost.trayrun import NAMES, Buzzer, MemFS
-
-# What runner.run shows comes from the traceback, which names this checkout's paths: a fixed
-# text keeps the error picture the same on every machine.
-FIXED_TRACEBACK = "Traceback (most recent call last):\nRuntimeError: made up for the picture\n"
+from screenrig import Rig
+from troublescenes import error_screen, safe_mode, save_lost
 
 
 def setup_menu(shots):
@@ -211,63 +202,6 @@ def small_panel(shots):
     rig.snap("result_32", RESULT, "a result on a 128x32 panel: the best and the lowest")
 
 
-def save_lost(shots):
-    fs = MemFS()
-    fs.files["game.json"] = b'{"format": "dicetray-game", "vers'  # cut short by a power loss
-    rig = Rig(shots, fs=fs)
-    rig.snap("save_lost", NOTICE, "the saved game could not be read: a new game starts")
-
-
-def safe_mode(shots):
-    i2c = FakeI2C()
-    display = Display(i2c, ticks_diff=ticks_diff)
-    crash.safe_mode(display)
-    shots.append(Shot("safe_mode", "safe mode (OK held at power-up)", 128, 64, panel_bits(i2c)))
-
-
-class _CrashBoard(FakeClock):
-    """What runner.run needs of a Board; the clock moves only when slept."""
-
-    def __init__(self):
-        super().__init__()
-        self.pins = [(n, FakePin()) for n in NAMES]
-        self.buzzer = Buzzer()
-
-    def random_bits(self, k):
-        return 0x2545F491 & ((1 << k) - 1)
-
-    def start_watchdog(self):
-        pass
-
-    def feed(self):
-        pass
-
-    def collect(self):
-        pass
-
-    def reset(self):
-        raise RuntimeError("the board would reset")
-
-
-class _CrashingStore(Store):
-    def load_settings(self, defaults):
-        raise RuntimeError("made up for the picture")
-
-
-def error_screen(shots):
-    """runner.run itself catches a crash and shows its error screen."""
-    i2c = FakeI2C()
-    board = _CrashBoard()
-    display = Display(i2c, ticks_diff=ticks_diff)
-    real = crash.traceback_text
-    crash.traceback_text = lambda exc: FIXED_TRACEBACK
-    try:
-        runner.run(board, display, _CrashingStore(fs=MemFS()), loops=1)
-    finally:
-        crash.traceback_text = real
-    shots.append(Shot("error", "an unexpected error: the game restarts", 128, 64, panel_bits(i2c)))
-
-
 def computer_seats(shots):
     """Three players, the tray plays P2 and P3, hints on: P1's hint, P2's stop announced, P3's
     keeps, the result and the table with the seats marked."""
@@ -276,18 +210,7 @@ def computer_seats(shots):
 
     rig = Rig(shots)
     app = rig.app
-    s = app.settings
-    s["players"] = 3
-    s["computers"] = 2
-    s["hints"] = True
-    s["options"].update(start="seat1", limit="at_most")  # P1 starts; followers may stop early
-    app.cursor = 20  # TRAY PLAYS
-    rig.redraw()
-    rig.snap("setup_seats", SETUP, "the tray plays the last seats (TRAY PLAYS), hints on")
-    rig.play("oo")  # the game, then the charge begins: P1 plays
-    rig.play("r", [4, 2, 5])
-    rig.snap("turn_hint", PLAY, "a hint: the dice the tray would keep (bars), the chance not"
-             " to lose (here against the followers)")
+    _seats_setup_and_hint(rig)
     rig.play("ro", [6, 5, 5])  # P1 stops on 655 after two throws: P2 and P3 get two at most
     rig.play("", [5, 2, 1])  # P2 throws 521 (the ace counts high: it beats 655) and stops
     for _ in range(60):
@@ -311,6 +234,23 @@ def computer_seats(shots):
     rig.play("o")
     rig.play("O")
     rig.snap("standings_seats", STANDINGS, "the table with the tray's seats marked")
+
+
+def _seats_setup_and_hint(rig):
+    # The setup with two seats for the tray and hints on, then P1's first throw and its hint.
+    app = rig.app
+    s = app.settings
+    s["players"] = 3
+    s["computers"] = 2
+    s["hints"] = True
+    s["options"].update(start="seat1", limit="at_most")  # P1 starts; followers may stop early
+    app.cursor = 20  # TRAY PLAYS
+    rig.redraw()
+    rig.snap("setup_seats", SETUP, "the tray plays the last seats (TRAY PLAYS), hints on")
+    rig.play("oo")  # the game, then the charge begins: P1 plays
+    rig.play("r", [4, 2, 5])
+    rig.snap("turn_hint", PLAY, "a hint: the dice the tray would keep (bars), the chance not"
+             " to lose (here against the followers)")
 
 
 SCENES = (setup_menu, classic_game, espagnole, tie_pass, playoff, eight_players,

@@ -8,7 +8,7 @@
   player moments of every preset, after the first throw (two throws left: the longest) and the
   second; it prints the median and the worst (strategy.warm, the tables made once a game as
   the seat starts, is timed apart), the heap the strategy's code and tables keep
-  (gc.mem_alloc() after gc.collect(), strategy and firsttable loaded, against before) and the
+  (gc.mem_alloc() after gc.collect(), strategy, odds and firsttable loaded, against before) and the
   most a decision allocates (the garbage collector off: an upper bound of its peak). Skipped,
   saying why, without the kit.
 """
@@ -30,8 +30,8 @@ from dicetray.game import Game
 from dicetray.options import PRESETS, make
 gc.collect()
 before = gc.mem_alloc()
-from dicetray import strategy, firsttable
-strategy._index()
+from dicetray import odds, strategy, firsttable
+odds.indexes()
 gc.collect()
 loaded = gc.mem_alloc()
 state = [12345]

@@ -5,30 +5,18 @@ import sys
 from dicetray import draw, font, ui
 from dicetray.buttons import LONG
 from dicetray.clock import TURN_DUE, Clock
-from dicetray.screens import NOTICE, PLAY, RESUME, SETUP, SND_NO, UNITS
-from dicetray.state import SaveError
+from dicetray.saving import CLEAR_DUE, TALLY_DUE, save
+from dicetray.screens import PLAY, SETUP, SND_NO, UNITS
 from dicetray.tally import Tally
 
-try:
-    from micropython import const  # pyright: ignore[reportAssignmentType]
-except ImportError:  # CPython
-
-    def const(x):
-        return x
-
-
 LONG_BUTTONS = ("OK",)  # only OK has a long meaning (standings / quit); the rest answer at once
-GAME_DUE = const(1)
-SETTINGS_DUE = const(2)
-CLEAR_DUE = const(4)
-TALLY_DUE = const(8)
 
 # Code loaded only while it is needed, and let go after (on MicroPython, code is heap): the
-# loader of a save, the setup menu with the options table, a game's engine, the computer seats'.
-LOADER_CODE = ("savecheck", "saveagree", "savemigrate", "options", "storeload", "postmortem")
+# loader of a save (boot.LOADER_CODE, only at boot), the setup menu with the options table, a
+# game's engine, the computer seats'.
 SETUP_CODE = ("setupmenu", "options")
-GAME_CODE = ("game", "settle")
-SEAT_CODE = ("seat", "strategy", "firsttable")
+GAME_CODE = ("game", "settle", "payout")
+SEAT_CODE = ("seat", "strategy", "odds", "firsttable")
 _resident = None  # the modules loaded when the first App was built: never let go
 
 
@@ -53,7 +41,7 @@ class App:
         self.actors = []
         self.seat = None  # plays the game's computer seats (dicetray.seat), loaded for them
         self.hint = None  # (moment, mask, percent): the hint of the throw shown (screens.play)
-        self.unsaved = 0  # GAME_DUE | SETTINGS_DUE | CLEAR_DUE: done at the end of the step
+        self.unsaved = 0  # dicetray.saving's GAME_DUE | SETTINGS_DUE...: done after the step
         self.game = None
         self.screen = SETUP
         self.after = []  # screens to show after the turn result (phase change, game over)
@@ -74,46 +62,28 @@ class App:
     def boot(self, now, resume=False):
         """Load settings and any saved game; show the resume prompt, a notice or the setup.
 
-        resume: go straight back into the saved game (after a crash), no prompt.
+        resume: go straight back into the saved game (after a crash), no prompt. The code
+        (dicetray.boot) is loaded for this only, and goes with the loader of a save.
         """
-        self.clock.last_input = now
-        lost = self.tally.load()
-        game, problem = self.store.load_game(self._build)
-        self.forget(LOADER_CODE)
-        if game is not None and not game.over:
-            self.game = game
-            self.show(PLAY if resume else RESUME)
-        else:
-            if game is not None:  # over: its save was cut short of clearing: count it, if not yet
-                if self.tally.count(game):
-                    self._save(TALLY_DUE)
-                self._clear()  # at once: boot is no press to answer
+        from dicetray.boot import boot
+
+        self.game = boot(self, now, resume)  # the saved game played on, or None
+        if self.game is None:
             self.forget(GAME_CODE + SEAT_CODE)  # loaded for a save that is not played on
-        if problem:
-            self.notice = ("SAVE LOST", (problem, lost or "A NEW GAME STARTS"))
-        elif lost:
-            self.notice = ("TALLY LOST", (lost, "COUNTING FROM 0"))
-        if problem or lost:
-            self.screen = NOTICE
         self.render()
-
-    def _build(self, data):
-        # Only the checker's own refusal means a bad save; anything else is a bug: a crash.
-        # The loader is imported here, only when there is a save; boot() lets it go.
-        from dicetray.options import preset_name
-        from dicetray.savecheck import load
-
-        try:
-            game = load(data, self.roll)
-        except SaveError as e:
-            return None, str(e)
-        self.rules_name = (preset_name(game.opts) or "custom").upper()
-        return game, None
 
     def add_actor(self, actor):
         """Let actor press buttons: actor.poll(app, now) returns None or (name, kind) like
         Buttons.poll, and that press takes the very path of a button's (wake, roll, screen)."""
         self.actors.append(actor)
+
+    def actor_press(self, now):
+        """The first press an actor makes now (add_actor), or None."""
+        for actor in self.actors:
+            ev = actor.poll(self, now)
+            if ev is not None:
+                return ev
+        return None
 
     def step(self, now):
         """Poll the buttons and actors once, act, keep time, refresh the panel. Idle: no alloc.
@@ -125,25 +95,15 @@ class App:
         down = self.buttons.any_down()
         pressed = down and not self.was_down
         self.was_down = down
-        seat = None
         if self.game is not None and self.game.computers:
             seat = self.seat
             if seat is None:
                 from dicetray.seat import Seat
 
                 seat = self.seat = Seat()
-        if ev is not None and seat is not None and ev[1] != LONG and seat.owns(self):
-            # A computer seat's turn: a human's press hurries it, it does not play for it.
-            if not self.clock.input(now):
-                seat.hurry(self, now)
-            ev = None
+            ev = seat.press(self, ev, now)  # a human's press in a computer's turn hurries it
         elif ev is None and self.actors:
-            for actor in self.actors:
-                ev = actor.poll(self, now)
-                if ev is not None:
-                    break
-        if ev is None and seat is not None:
-            ev = seat.poll(self, now)
+            ev = self.actor_press(now)
         if ev is not None:
             self.press(ev[0], ev[1] == LONG, now)
         elif pressed and self.display.asleep:
@@ -251,34 +211,7 @@ class App:
     def save(self):
         """Save what an action changed: the settings of a new game, the game, the tally. Any
         power cut leaves the last whole save, which the panel showed a moment ago at most."""
-        self._save(self.unsaved)
-
-    def _save(self, unsaved):
-        self.unsaved = 0
-        if unsaved & SETTINGS_DUE:
-            try:
-                self.store.save_settings(self.settings)
-            except OSError:
-                self.save_failed = True
-        if unsaved & GAME_DUE and self.game is not None:
-            try:
-                self.store.save_game(self.game.to_dict())  # a finished one too, then cleared
-                self.save_failed = False
-            except OSError:
-                self.save_failed = True  # the game goes on; the standings say it is not saved
-        if unsaved & TALLY_DUE:  # after the finished game: a cut between them counts it at boot
-            try:
-                self.tally.save()
-            except OSError:
-                self.save_failed = True
-        if unsaved & CLEAR_DUE:
-            self._clear()
-
-    def _clear(self):
-        try:
-            self.store.clear_game()
-        except OSError:
-            pass  # a failing flash must not stop the tray; a finished save is skipped at boot
+        save(self, self.unsaved)
 
     def clear(self):
         """Forget the saved game (it is over, or quit), once the panel shows what follows."""

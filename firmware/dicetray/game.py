@@ -1,5 +1,19 @@
 """One game of 421 as a state machine: players, turns, roll limits and actions (pure, no I/O).
 
+The view of a Game, what screens and players read (never change it from outside):
+  n, opts                  players and rules
+  phase                    START, CHARGE, DECHARGE or OVER (dicetray.state)
+  tokens, pot, out         each player's tokens, the pot, who left as a winner
+  turn                     the turn under way: a state.Turn (number, order, count, dice...)
+  contest                  the open roll-off or play-off (a state.Contest), or None
+  last                     how the last turn ended (a state.TurnResult), or None
+  result                   how the game ended (a state.GameResult), or None
+  computers, hints         the seats the tray plays; whether a human's turn shows hints
+  current, over, max_throws(), may_stop_early(), can_throw(), can_keep(), must_stop(),
+  can_stop(), can_announce(), active(), ranked(turn)
+  ended, decided           not saved, for the screens after an action: the turn that ended
+                           (a state.Turn), the contest decided (Contest, best, worst rollers)
+
 A keep (keep(i)) changes the state but has no event: turn.kept says which dice are kept.
 
 Events are tuples whose first item names them:
@@ -24,8 +38,6 @@ from dicetray.state import (
     FOR_WHAT_COMES,
     FOR_WHAT_IS,
     GAME_FIELDS,
-    HIGH,
-    LOW,
     OVER,
     SAVE_FORMAT,
     SAVE_VERSION,
@@ -33,7 +45,6 @@ from dicetray.state import (
     START,
     THROW,
     TIE,
-    WHO_STARTS,
     GameError,
     SaveError,  # noqa: F401  (dicetray.game.SaveError: the checker's refusal, as before)
     Turn,
@@ -47,22 +58,7 @@ MAX_THROWS = 3
 
 class Game:
     """A whole game. Actions: keep(die), throw(keep), stop(), announce(stake). Each returns its
-    events (listed in the module's docstring).
-
-    The view, what screens and players read (never change it from outside):
-      n, opts                  players and rules
-      phase                    START, CHARGE, DECHARGE or OVER (dicetray.state)
-      tokens, pot, out         each player's tokens, the pot, who left as a winner
-      turn                     the turn under way: a state.Turn (number, order, count, dice...)
-      contest                  the open roll-off or play-off (a state.Contest), or None
-      last                     how the last turn ended (a state.TurnResult), or None
-      result                   how the game ended (a state.GameResult), or None
-      computers, hints         the seats the tray plays; whether a human's turn shows hints
-      current, over, max_throws(), may_stop_early(), can_throw(), can_keep(), must_stop(),
-      can_stop(), can_announce(), active(), ranked(turn)
-      ended, decided           not saved, for the screens after an action: the turn that ended
-                               (a state.Turn), the contest decided (Contest, best, worst rollers)
-    """
+    events. The view, what screens and players read: the module's docstring lists both."""
 
     ended = None
     decided = None
@@ -98,13 +94,7 @@ class Game:
             raise GameError("one seat at least stays human")
         self.computers = sorted(computers)  # seats the tray plays: the engine only keeps them
         self.hints = hints
-        start = options.start
-        if start == "seat1":
-            settle.begin_play(self, 0)
-        else:
-            kind = DIE if start == "die" else THROW
-            want = LOW if start == "throw_low" else HIGH
-            settle.open_contest(self, list(range(players)), want, kind, WHO_STARTS)
+        settle.start(self)  # who starts: seat 1, or a roll-off
 
     # ---- the view: what the players can do now -----------------------------------------
 

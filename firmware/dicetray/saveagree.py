@@ -5,7 +5,8 @@ play forever (a one-player roll-off, a loser who is not in the turn), so it is r
 """
 
 from dicetray.game import MAX_THROWS, SaveError
-from dicetray.settle import fewest_from, key
+from dicetray.payout import fewest_from
+from dicetray.settle import key
 from dicetray.state import (
     BOTH,
     CHARGE,

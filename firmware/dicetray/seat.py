@@ -9,7 +9,7 @@ hurries it along (hurry) instead of playing for it. The choices: dicetray.strate
 """
 
 from dicetray.between import OUTCOME, PHASE, PLAY, RESULT
-from dicetray.buttons import PRESS
+from dicetray.buttons import LONG, PRESS
 
 try:
     from micropython import const  # pyright: ignore[reportAssignmentType]
@@ -41,6 +41,20 @@ class Seat:
         g = app.game
         return g is not None and app.screen == PLAY and not g.over \
             and g.current in g.computers
+
+    def press(self, app, ev, now):
+        """The press of app's step, a game with computer seats under way: a human's (ev, from
+        the buttons) in a computer's turn hurries it instead of playing for it; with none, an
+        actor's (App.add_actor), else the seat's own (poll)."""
+        if ev is not None and ev[1] != LONG and self.owns(app):
+            if not app.clock.input(now):
+                self.hurry(app, now)
+            ev = None
+        elif ev is None:
+            ev = app.actor_press(now)
+        if ev is None:
+            ev = self.poll(app, now)
+        return ev
 
     def hurry(self, app, now):
         """A human's press during a computer's turn: the seat acts at once (the dice land)."""

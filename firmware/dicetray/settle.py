@@ -1,47 +1,40 @@
-"""The end of each player's throws and of each turn: ties, roll-offs, payouts, phases, the end.
+"""The start of a game and the end of each player's throws and of each turn: the ranking, ties,
+roll-offs and play-offs, until a turn's winner and loser are known (what it moves: payout).
 
 Functions of a Game (dicetray.game), which calls them from its actions; they change its state
 and emit its events. Decisions the rule texts leave open are numbered in docs/rules.md.
 """
 
-from dicetray.rules import K_NENETTE, evaluate, is_figure, rank
+from dicetray import payout
+from dicetray.rules import K_NENETTE, evaluate, rank
 from dicetray.state import (
     BOTH,
     CHARGE,
     DECHARGE,
     DIE,
-    ESPAGNOLE,
-    FIRST_OUT,
     FOR_WHAT_COMES,
     HIGH,
-    LAST_HOLDER,
     LOW,
     NOBODY,
-    OVER,
     THROW,
     TIE,
     WHO_STARTS,
     Contest,
-    GameResult,
-    Turn,
-    TurnResult,
 )
 
-# ---- a turn ---------------------------------------------------------------------------------
+# ---- a game, a turn -------------------------------------------------------------------------
 
 
-def begin_play(g, starter):
-    g.phase = CHARGE
-    g._emit("phase", CHARGE)
-    new_turn(g, starter)
-
-
-def new_turn(g, starter):
-    act = g.active()
-    i = act.index(starter)
-    dry = g.phase == CHARGE and g.opts.dry_charge
-    g.turn = Turn(g.turn.number + 1, act[i:] + act[:i], 1 if dry else 0)
-    g._emit("starter", starter)
+def start(g):
+    """Who starts a new game g, by its rules: seat 1 (the charge begins), or a roll-off for
+    everybody (one die or a throw each; the highest or the lowest starts)."""
+    how = g.opts.start
+    if how == "seat1":
+        payout.begin_play(g, 0)
+    else:
+        kind = DIE if how == "die" else THROW
+        want = LOW if how == "throw_low" else HIGH
+        open_contest(g, list(range(g.n)), want, kind, WHO_STARTS)
 
 
 def finish_player(g):
@@ -82,8 +75,8 @@ def _resolve_turn(g):
     if top == bottom:
         if g.opts.two_player_pass and len(t.order) == 2:
             g._emit("tie_pass", tuple(t.order))
-            g.last = _summary(g, t.order[0], t.order[1], 0, True)
-            new_turn(g, t.order[1])
+            g.last = payout.summary(g, t.order[0], t.order[1], 0, True)
+            payout.new_turn(g, t.order[1])
             return
         # In the charge the pot pays whoever did best: only the loser is settled (#14).
         t.queue = [[best, BOTH if g.phase == DECHARGE else LOW]]
@@ -103,8 +96,9 @@ def _next_contest(g):
         kind = THROW if g.opts.tie == "playoff" else DIE
         open_contest(g, players, want, kind, TIE)
     else:
-        _pay(g)
-
+        t = g.turn
+        # Charge with a tie for best: any of them did the best throw; the pot pays.
+        payout.pay(g, t.winner if t.winner >= 0 else _best_of_turn(g, t.loser))
 
 # ---- roll-offs and play-offs ----------------------------------------------------------------
 
@@ -179,57 +173,7 @@ def _who_starts(g, c, pick):
     if len(pick) > 1:
         open_contest(g, pick, c.want, c.kind, WHO_STARTS, c.round + 1)
     else:
-        begin_play(g, pick[0])
-
-
-# ---- payouts, phases, end -------------------------------------------------------------------
-
-
-def _amount(g, winner, loser):
-    o = g.opts
-    if g.turn.amount >= 0:
-        return g.turn.amount
-    wc = evaluate(_final_of(g, winner), o)
-    lc = evaluate(_final_of(g, loser), o)
-    if o.nenette_fixed and lc.kind == K_NENETTE:
-        return o.nenette_fixed
-    if o.deduct and is_figure(lc):
-        return max(1, wc.tokens - lc.tokens)
-    return wc.tokens
-
-
-def _final_of(g, p):
-    return g.turn.finals[g.turn.order.index(p)]
-
-
-def _pay(g):
-    t = g.turn
-    loser = t.loser
-    winner = t.winner
-    if winner < 0:
-        # Charge with a tie for best: any of them did the best throw; the pot pays.
-        winner = _best_of_turn(g, loser)
-    amount = _amount(g, winner, loser)
-    if g.phase == CHARGE:
-        moved = min(amount, g.pot)  # never more than the pot holds
-        giver = NOBODY
-        g.pot -= moved
-    else:
-        moved = min(amount, g.tokens[winner])  # never more than the winner holds
-        giver = winner
-        g.tokens[winner] -= moved
-    g.tokens[loser] += moved
-    g.last = _summary(g, winner, loser, moved, False)
-    g._emit("turn", winner, loser, moved)
-    g._emit("pay", giver, loser, moved, g.phase)
-    if g.phase == CHARGE:
-        if g.pot == 0:
-            _end_charge(g, loser)
-        else:
-            new_turn(g, loser)
-    else:
-        _after_decharge_turn(g, winner, loser)
-
+        payout.begin_play(g, pick[0])
 
 def _best_of_turn(g, loser):
     # The first best throw of the turn that is not the loser's (all may have tied).
@@ -240,71 +184,3 @@ def _best_of_turn(g, loser):
         if k == top and order[i] != loser:
             return order[i]
     return order[keys.index(top)]
-
-
-def _summary(g, winner, loser, moved, passed):
-    g.ended = g.turn  # for the screens: every throw of the turn that ended
-    return TurnResult(g.turn.number, g.phase, winner, loser, moved,
-                      list(_final_of(g, winner)), list(_final_of(g, loser)), passed)
-
-
-def _end_charge(g, loser):
-    holders = [p for p in range(g.n) if g.tokens[p] > 0]
-    empty = [p for p in range(g.n) if g.tokens[p] == 0]
-    if g.opts.end == FIRST_OUT:
-        if empty:
-            _finish(g, _most_tokens(g), empty, FIRST_OUT)
-            return
-    else:
-        for p in empty:
-            _leave(g, p)
-        if len(holders) == 1:
-            _finish(g, holders, g.out[:], ESPAGNOLE)
-            return
-    g.phase = DECHARGE
-    g._emit("phase", DECHARGE)
-    if g.opts.decharge_start == "fewest":
-        loser = fewest_from(g, loser)
-    new_turn(g, loser)
-
-
-def _after_decharge_turn(g, winner, loser):
-    if g.tokens[winner] == 0:
-        if g.opts.end == FIRST_OUT:
-            _finish(g, _most_tokens(g), [winner], FIRST_OUT)
-            return
-        _leave(g, winner)
-        left = g.active()
-        if len(left) == 1:
-            _finish(g, left, g.out[:], LAST_HOLDER)
-            return
-    new_turn(g, loser)
-
-
-def _leave(g, p):
-    g.out.append(p)
-    g._emit("out", p)
-
-
-def _most_tokens(g):
-    top = max(g.tokens)
-    return [p for p in range(g.n) if g.tokens[p] == top]
-
-
-def fewest_from(g, first):
-    """The holder of the fewest tokens; a tie goes to the first of them clockwise from first."""
-    act = g.active()
-    low = min(g.tokens[p] for p in act)
-    i = act.index(first)
-    for p in act[i:] + act[:i]:
-        if g.tokens[p] == low:
-            return p
-    return first
-
-
-def _finish(g, losers, winners, reason):
-    g.phase = OVER
-    g.contest = None
-    g.turn.queue = []
-    g.result = GameResult(list(losers), list(winners), reason)
-    g._emit("over", tuple(losers), tuple(winners), reason)

@@ -2,7 +2,8 @@
 
 Pure: each function paints a whole screen from the data it is given. Text uses dicetray.font so
 the pixels are the same on CPython and on the Pico. 128x64 is the main layout; 128x32 panels
-get a compact one. The bottom line of every screen says what the buttons do now.
+get a compact one. The bottom line of every screen says what the buttons do now. The
+roll-off and play-off screens are drawn in dicetray.uicontest (ui.contest, ui.outcome).
 """
 
 from dicetray import font
@@ -12,7 +13,8 @@ from dicetray.draw import dice_row as _dice_row
 from dicetray.draw import hints as _hints
 from dicetray.draw import title_and_lines as _title_and_lines
 from dicetray.rules import evaluate
-from dicetray.state import CHARGE, DIE, ESPAGNOLE, HIGH, LOW, WHO_STARTS
+from dicetray.state import CHARGE, ESPAGNOLE
+from dicetray.uicontest import contest, outcome  # noqa: F401  (ui draws every screen)
 
 PHASE_NAMES = {"start": "START", "charge": "CHARGE", "decharge": "DECHARGE", "over": "OVER"}
 
@@ -44,7 +46,16 @@ def turn(fb, w, h, game, kept, faces=None, hint=None):
     big_name(fb, p, 0, 0)
     font.text(fb, "THROW %s/%d" % (count or "-", limit), 28, 0)
     font.text(fb, money, w - font.width(money), 0)
-    if count:
+    _turn_status(fb, w, game, limit, hint)
+    _to_beat(fb, w, game)
+    turn_die(fb, w, h, values, kept)
+
+
+def _turn_status(fb, w, game, limit, hint):
+    # The turn's second line (128x64): the phase's name, or a hint's chance, then the throw's
+    # name or the throws due; a hint's bar under each die it keeps.
+    t = game.turn
+    if t.count:
         line2 = evaluate(t.dice, game.opts).name
     elif t.limit == 0 or (game.may_stop_early() and limit > 1):
         line2 = "UP TO %d" % limit
@@ -62,8 +73,6 @@ def turn(fb, w, h, game, kept, faces=None, hint=None):
         phase = "CHG" if game.phase == CHARGE else "DCH"
     font.text(fb, phase, 28, 8)
     font.text(fb, line2, right, 8)
-    _to_beat(fb, w, game)
-    turn_die(fb, w, h, values, kept)
 
 
 def turn_die(fb, w, h, values, kept, only=None):
@@ -103,82 +112,6 @@ def _turn_keys(game):
     if game.turn.pos and (o.le_bon or o.limit == "at_most"):
         return "KEEP, ROLL, OK:LE BON"
     return "KEEP, ROLL OR OK:STOP"
-
-
-def contest(fb, w, h, game):
-    """A roll-off or play-off: who rolls now (big, and lit below), for what, and every roll so
-    far (128x32: the latest that fit)."""
-    fb.fill(0)
-    c = game.contest
-    if c.why == WHO_STARTS:
-        title = "WHO STARTS?"
-    elif c.want == LOW:
-        title = "TIE: LOW LOSES"
-    elif c.want == HIGH:
-        title = "TIE: HIGH WINS"
-    else:
-        title = "TIE: PLAY OFF"
-    line = "ROUND %d" % c.round
-    if game.can_announce():
-        keys = "KEEP1:IS  KEEP3:COMES"
-        line = "PLAY FOR WHAT?"
-    else:
-        keys = "ROLL: THROW " + ("ONE DIE" if c.kind == DIE else "3 DICE")
-    _hints(fb, w, h, keys)
-    big_name(fb, game.current, 0, 0)
-    font.text(fb, title, 28, 0)
-    if h < 64:
-        font.text(fb, _rolls(c, 16), 28, 8)
-        return
-    font.text(fb, line, 28, 8)
-    _roll_cells(fb, w, c, (game.current,))
-
-
-def outcome(fb, w, h, game):
-    """A roll-off or play-off decided: who starts, wins or loses, or who rolls again after a
-    tie (lit below), and every roll. Drawn over the contest's last picture in place."""
-    fb.fill(0)
-    c, high, low = game.decided
-    if c.why == WHO_STARTS:
-        pick, verb = (high if c.want == HIGH else low), " STARTS"
-    elif c.want == HIGH:
-        pick, verb = high, " WINS"
-    else:
-        pick, verb = low, " LOSES"
-    title = "TIE AGAIN" if len(pick) > 1 else pname(pick[0]) + verb
-    _hints(fb, w, h, "OK:CONTINUE")
-    if h < 64:
-        font.text(fb, title, 0, 0)
-        font.text(fb, _rolls(c, 21), 0, 8)
-        return
-    font.centered(fb, title, 0, 2, 1, w)
-    _roll_cells(fb, w, c, pick)
-
-
-def _roll_cells(fb, w, c, lit):
-    # The contest's players in rolling order, each with its roll once made (highest die
-    # first); lit: the players named above.
-    done = c.results
-    items = [(pname(p) + (" " + dice_str(done[i]) if i < len(done) else ""), "", p in lit)
-             for i, p in enumerate(c.players)]
-    _cells(fb, w, 17, (len(items) + 1) // 2, items)
-
-
-def _rolls(c, room):
-    # "P1:653 P2:- ..." in whole entries that fit in room characters: the players still to
-    # roll are left out first, then the oldest rolls.
-    done = c.results
-    parts = [
-        "%s:%s" % (pname(q), dice_str(done[i]) if i < len(done) else "-")
-        for i, q in enumerate(c.players)
-    ]
-    first, last = 0, len(parts)
-    while len(" ".join(parts[first:last])) > room:
-        if last > len(done):
-            last -= 1
-        else:
-            first += 1
-    return " ".join(parts[first:last])
 
 
 def result(fb, w, h, game):

@@ -1,0 +1,87 @@
+"""Draws the roll-off and play-off screens: who rolls now, for what, and every roll so far.
+
+Pure, as dicetray.ui, which draws every other screen and hands these on (ui.contest,
+ui.outcome): the screens and their callers draw through ui alone.
+"""
+
+from dicetray import font
+from dicetray.draw import big_name, dice_str, pname
+from dicetray.draw import cells as _cells
+from dicetray.draw import hints as _hints
+from dicetray.state import DIE, HIGH, LOW, WHO_STARTS
+
+
+def contest(fb, w, h, game):
+    """A roll-off or play-off: who rolls now (big, and lit below), for what, and every roll so
+    far (128x32: the latest that fit)."""
+    fb.fill(0)
+    c = game.contest
+    if c.why == WHO_STARTS:
+        title = "WHO STARTS?"
+    elif c.want == LOW:
+        title = "TIE: LOW LOSES"
+    elif c.want == HIGH:
+        title = "TIE: HIGH WINS"
+    else:
+        title = "TIE: PLAY OFF"
+    line = "ROUND %d" % c.round
+    if game.can_announce():
+        keys = "KEEP1:IS  KEEP3:COMES"
+        line = "PLAY FOR WHAT?"
+    else:
+        keys = "ROLL: THROW " + ("ONE DIE" if c.kind == DIE else "3 DICE")
+    _hints(fb, w, h, keys)
+    big_name(fb, game.current, 0, 0)
+    font.text(fb, title, 28, 0)
+    if h < 64:
+        font.text(fb, _rolls(c, 16), 28, 8)
+        return
+    font.text(fb, line, 28, 8)
+    _roll_cells(fb, w, c, (game.current,))
+
+
+def outcome(fb, w, h, game):
+    """A roll-off or play-off decided: who starts, wins or loses, or who rolls again after a
+    tie (lit below), and every roll. Drawn over the contest's last picture in place."""
+    fb.fill(0)
+    c, high, low = game.decided
+    if c.why == WHO_STARTS:
+        pick, verb = (high if c.want == HIGH else low), " STARTS"
+    elif c.want == HIGH:
+        pick, verb = high, " WINS"
+    else:
+        pick, verb = low, " LOSES"
+    title = "TIE AGAIN" if len(pick) > 1 else pname(pick[0]) + verb
+    _hints(fb, w, h, "OK:CONTINUE")
+    if h < 64:
+        font.text(fb, title, 0, 0)
+        font.text(fb, _rolls(c, 21), 0, 8)
+        return
+    font.centered(fb, title, 0, 2, 1, w)
+    _roll_cells(fb, w, c, pick)
+
+
+def _roll_cells(fb, w, c, lit):
+    # The contest's players in rolling order, each with its roll once made (highest die
+    # first); lit: the players named above.
+    done = c.results
+    items = [(pname(p) + (" " + dice_str(done[i]) if i < len(done) else ""), "", p in lit)
+             for i, p in enumerate(c.players)]
+    _cells(fb, w, 17, (len(items) + 1) // 2, items)
+
+
+def _rolls(c, room):
+    # "P1:653 P2:- ..." in whole entries that fit in room characters: the players still to
+    # roll are left out first, then the oldest rolls.
+    done = c.results
+    parts = [
+        "%s:%s" % (pname(q), dice_str(done[i]) if i < len(done) else "-")
+        for i, q in enumerate(c.players)
+    ]
+    first, last = 0, len(parts)
+    while len(" ".join(parts[first:last])) > room:
+        if last > len(done):
+            last -= 1
+        else:
+            first += 1
+    return " ".join(parts[first:last])
