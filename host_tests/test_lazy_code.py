@@ -12,7 +12,8 @@ from dicetray.screens import PLAY, RESUME, SETUP
 from test_micropython_app import FIRMWARE
 from test_tray import make_tray
 
-WATCHED = ("setupmenu", "options", "game", "settle", "savecheck", "saveagree", "savemigrate")
+WATCHED = ("setupmenu", "options", "game", "settle", "payout", "boot", "savecheck", "saveagree",
+           "savemigrate", "seat", "strategy", "odds", "firsttable")
 
 SCRIPT = """
 import json, sys
@@ -63,20 +64,20 @@ def run(micropython, host_package):
 
 def test_the_setup_loads_its_menu_and_table_then_when_quiet_the_engine(run):
     assert run["setup"] == [SETUP, ["setupmenu", "options"]]  # the first screen drawn
-    assert run["setup_quiet"] == [SETUP, ["setupmenu", "options", "game", "settle"]]
+    assert run["setup_quiet"] == [SETUP, ["setupmenu", "options", "game", "settle", "payout"]]
 
 
 def test_a_game_lets_the_setup_go_and_keeps_only_the_engine(run):
-    assert run["play"] == [PLAY, ["game", "settle"]]
+    assert run["play"] == [PLAY, ["game", "settle", "payout"]]
 
 
 def test_back_at_the_setup_the_engine_stays_for_the_next_game(run):
-    assert run["again"] == [SETUP, ["setupmenu", "options", "game", "settle"]]
+    assert run["again"] == [SETUP, ["setupmenu", "options", "game", "settle", "payout"]]
 
 
 def test_a_resumed_game_keeps_the_engine_but_not_the_loader(run):
-    assert run["resume"] == [RESUME, ["game", "settle"]]
-    assert run["resumed"] == [PLAY, ["game", "settle"]]
+    assert run["resume"] == [RESUME, ["game", "settle", "payout"]]
+    assert run["resumed"] == [PLAY, ["game", "settle", "payout"]]
     screen, played = run["resumed_game"]
     assert screen == SETUP and played > 0  # played on to its end, from the reloaded engine
 

@@ -7,7 +7,7 @@ size and what a timer costs. _ROUNDS is replaced by the number of rounds to play
 
 BOARD_SCRIPT = r"""
 import gc, json, os, time
-from dicetray import draw, font, game as gamem, panel as panelm, screens as scr, settle, ui
+from dicetray import draw, font, game as gamem, panel as panelm, payout, screens as scr, settle, ui
 from dicetray import setupmenu
 from dicetray import store as storem
 from dicetray.app import App
@@ -177,7 +177,7 @@ def instrument():
                        (panelm.Panel, ("write",))):
         for name in names:
             setattr(cls, name, timed(cls.__name__ + "." + name, getattr(cls, name)))
-    for mod, label in ((settle, "game"), (ui, "ui"), (scr, "app")):
+    for mod, label in ((settle, "game"), (payout, "game"), (ui, "ui"), (scr, "app")):
         mod.evaluate = timed("evaluate@" + label, mod.evaluate)
     for name in ("turn", "contest", "outcome", "result", "phase", "standings", "over", "menu",
                  "message"):
