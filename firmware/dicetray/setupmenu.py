@@ -7,6 +7,7 @@ the app lets both go when the game starts, so their code is not heap during a ga
 from dicetray import ui
 from dicetray.options import OPTIONS, PRESET_NAMES, PRESETS, make
 from dicetray.rules import RulesError
+from dicetray.saving import GAME_DUE, SETTINGS_DUE
 
 try:
     from micropython import const  # pyright: ignore[reportAssignmentType]
@@ -22,6 +23,11 @@ except ImportError:  # CPython
 _PLAYERS_ROW = const(0)
 _RULES_ROW = const(1)
 _FIRST_OPTION_ROW = const(2)
+# The rows after the options', counted from the first of them (_after).
+_SEATS_AFTER = const(0)
+_HINTS_AFTER = const(1)
+_TALLY_AFTER = const(2)
+_ROWS_AFTER = const(3)
 SEATS_LABEL = "TRAY PLAYS"
 HINTS_LABEL = "HINTS"
 TALLY_LABEL = "ROUNDS PAID"
@@ -103,12 +109,12 @@ def unit(app, key, long, now):
         ui.menu(app.fb, app.w, app.h, "NEW GAME  OK:START",
                 setup_rows(app.settings, app.clear_tally), app.cursor, "1/2 MOVE  3/R CHANGE")
         return False
-    tally_row = _FIRST_OPTION_ROW + len(OPTIONS) + 2
+    rows = _FIRST_OPTION_ROW + len(OPTIONS) + _ROWS_AFTER
     if key == "KEEP1":
-        app.cursor = (app.cursor - 1) % (tally_row + 1)
+        app.cursor = (app.cursor - 1) % rows
     elif key == "KEEP2":
-        app.cursor = (app.cursor + 1) % (tally_row + 1)
-    elif app.cursor == tally_row and (key == "KEEP3" or key == "ROLL"):
+        app.cursor = (app.cursor + 1) % rows
+    elif _after(app.cursor) == _TALLY_AFTER and (key == "KEEP3" or key == "ROLL"):
         app.clear_tally = not app.clear_tally  # two values: either way toggles
     elif key == "KEEP3" or key == "ROLL":
         change_setting(app.settings, app.cursor, -1 if key == "KEEP3" else 1)
@@ -127,14 +133,19 @@ def change_setting(s, row, step):
         i = (PRESET_NAMES.index(s["preset"]) + step) % len(PRESET_NAMES)
         s["preset"] = PRESET_NAMES[i]
         s["options"] = PRESETS[s["preset"]].to_dict()
-    elif row == _FIRST_OPTION_ROW + len(OPTIONS):  # TRAY PLAYS: 0 .. players - 1 seats
+    elif _after(row) == _SEATS_AFTER:  # TRAY PLAYS: 0 .. players - 1 seats
         s["computers"] = (len(computers(s)) + step) % s["players"]
-    elif row == _FIRST_OPTION_ROW + len(OPTIONS) + 1:  # HINTS: off or on
+    elif _after(row) == _HINTS_AFTER:  # off or on
         s["hints"] = not s.get("hints")
     else:
         name, _, allowed, _, _, _ = OPTIONS[row - _FIRST_OPTION_ROW]
         i = _place(allowed, s["options"][name]) + step
         s["options"][name] = allowed[i % len(allowed)]  # in the table's order
+
+
+def _after(row):
+    # Where row stands among the rows after the options' (negative: a row before them).
+    return row - _FIRST_OPTION_ROW - len(OPTIONS)
 
 
 def start_game(app):
@@ -145,7 +156,7 @@ def start_game(app):
                     bool(s.get("hints")))
     app.game.take_events()
     app.after = []
-    app.unsaved = 3  # the settings and the game, once the panel shows it
+    app.unsaved = SETTINGS_DUE | GAME_DUE  # once the panel shows it
     if app.clear_tally:  # asked for on the menu: every seat back to 0, saved with the game
         app.clear_tally = False
         app.reset_tally()
