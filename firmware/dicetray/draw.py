@@ -35,7 +35,7 @@ def pname(p, mark=True):
 
 def big_name(fb, p, x, y):
     """A player's name at twice the size; a seat the tray plays gets a dot at its foot."""
-    font.text(fb, "P%d" % (p + 1), x, y, 2)
+    font.text(fb, pname(p, False), x, y, 2)
     if p in _seats:
         fb.fill_rect(x + 24, y + 10, 2, 4, 1)
 
@@ -64,12 +64,17 @@ def die(fb, x, y, s, value, kept=False):
         fb.fill_rect(px, py, p, p, 0 if kept else 1)
 
 
+def die_x(w, s, i):
+    """The left x of die i of three of s pixels spread across w (dice_row's places)."""
+    gap = (w - 3 * s) // 4
+    return gap + i * (s + gap)
+
+
 def dice_row(fb, w, y, s, values, kept, only=None):
     """Three dice of s pixels spread across w at y; only: just that one (its place kept)."""
-    gap = (w - 3 * s) // 4
     for i in range(3):
         if only is None or i == only:
-            die(fb, gap + i * (s + gap), y, s, values[i] if values else 0, bool(kept & (1 << i)))
+            die(fb, die_x(w, s, i), y, s, values[i] if values else 0, bool(kept & (1 << i)))
 
 
 def hints(fb, w, h, text):

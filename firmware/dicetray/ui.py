@@ -7,7 +7,7 @@ roll-off and play-off screens are drawn in dicetray.uicontest (ui.contest, ui.ou
 """
 
 from dicetray import font
-from dicetray.draw import big_name, dice_str, pname
+from dicetray.draw import big_name, dice_str, die_x, pname
 from dicetray.draw import cells as _cells
 from dicetray.draw import dice_row as _dice_row
 from dicetray.draw import hints as _hints
@@ -63,11 +63,11 @@ def _turn_status(fb, w, game, limit, hint):
         line2 = "%d THROW%s" % (limit, "S" if limit > 1 else "")
     phase = PHASE_NAMES[game.phase]
     if hint is not None:
-        phase = ("%d%%" if hint[0] is not None else "OK %d%%") % hint[1]
+        mask, percent = hint
+        phase = ("%d%%" if mask is not None else "OK %d%%") % percent
         for i in range(3):
-            if hint[0] is not None and hint[0] & (1 << i):
-                gap = (w - 72) // 4  # draw.dice_row's, for three dice of 24
-                fb.fill_rect(gap + i * (24 + gap) + 8, 50, 8, 2, 1)
+            if mask is not None and mask & (1 << i):
+                fb.fill_rect(die_x(w, 24, i) + 8, 50, 8, 2, 1)  # under turn_die's die of 24
     right = w - font.width(line2)
     if 28 + font.width(phase) + 6 > right:
         phase = "CHG" if game.phase == CHARGE else "DCH"
