@@ -10,6 +10,7 @@ hurries it along (hurry) instead of playing for it. The choices: dicetray.strate
 
 from dicetray.between import OUTCOME, PHASE, PLAY, RESULT
 from dicetray.buttons import LONG, PRESS
+from dicetray.draw import pname
 
 try:
     from micropython import const  # pyright: ignore[reportAssignmentType]
@@ -58,15 +59,22 @@ class Seat:
 
     def hurry(self, app, now):
         """A human's press during a computer's turn: the seat acts at once (the dice land)."""
-        moment = _moment(app)
-        if moment != self.moment:
-            self.moment = moment
-            self.said = False
-            self.choice = -1
+        self._see(app)
         self.due = now
         if app.clock.rolling:
             app.clock.rolling = 0
             app.dirty = True
+
+    def _see(self, app):
+        # True when the moment is new (a throw, a player, a roll, a screen): nothing is chosen
+        # or said for it yet.
+        moment = _moment(app)
+        if moment == self.moment:
+            return False
+        self.moment = moment
+        self.said = False
+        self.choice = -1
+        return True
 
     def poll(self, app, now):
         g = app.game
@@ -83,15 +91,9 @@ class Seat:
                 return None
         elif not (screen == RESULT or screen == PHASE or screen == OUTCOME):
             return None
-        moment = _moment(app)
-        diff = app.clock.ticks_diff
-        if moment != self.moment:
-            self.moment = moment
-            self.said = False
-            self.choice = -1
-            wait = THINK_MS if screen == PLAY else SHOW_MS
-            self.due = app.clock.ticks_add(now, wait)
-        if app.clock.rolling or diff(now, self.due) < 0:
+        if self._see(app):
+            self.due = app.clock.ticks_add(now, THINK_MS if screen == PLAY else SHOW_MS)
+        if app.clock.rolling or app.clock.ticks_diff(now, self.due) < 0:
             return None
         self.due = app.clock.ticks_add(now, KEEP_MS)
         if screen != PLAY:
@@ -120,7 +122,8 @@ class Seat:
             if not self.said:  # say it first, as a player would
                 self.said = True
                 early = t.pos and t.count < g.max_throws()
-                app.clock.mark = "%s: %s" % (_name(g.current), "LE BON" if early else "STOP")
+                said = "LE BON" if early else "STOP"
+                app.clock.mark = "%s: %s" % (pname(g.current, False), said)
                 app.clock.mark_end = app.clock.ticks_add(now, SAY_MS)
                 app.dirty = True
                 self.due = app.clock.ticks_add(now, SAY_MS)
@@ -140,7 +143,3 @@ def _moment(app):
     c = g.contest
     return (app.screen, t.number, t.pos, t.count, len(c.results) if c else -1,
             c.round if c else 0, c.stake if c else None)
-
-
-def _name(p):
-    return "P%d" % (p + 1)
