@@ -55,6 +55,7 @@ def _amount(g, winner, loser):
 def _final_of(g, p):
     return g.turn.finals[g.turn.order.index(p)]
 
+
 def pay(g, winner):
     """The turn is settled: winner (the turn's, or in the charge the best of a tie for best)
     pays its loser, or the pot does; then the next turn, the décharge or the end."""

@@ -100,6 +100,7 @@ def _next_contest(g):
         # Charge with a tie for best: any of them did the best throw; the pot pays.
         payout.pay(g, t.winner if t.winner >= 0 else _best_of_turn(g, t.loser))
 
+
 # ---- roll-offs and play-offs ----------------------------------------------------------------
 
 
