@@ -259,12 +259,25 @@ def test_wokwi_toml_points_at_a_micropython_uf2():
 
 class FakePin:
     IN, OUT, PULL_UP = "in", "out", "pull_up"
+    IRQ_FALLING, IRQ_RISING = 4, 8  # the rp2 port's values
 
     def __init__(self, gpio, mode=None, pull=None):
         self.gpio, self.mode, self.pull, self.level = gpio, mode, pull, 1
+        self.handler = self.trigger = None
 
     def value(self):
         return self.level
+
+    def irq(self, handler=None, trigger=IRQ_FALLING | IRQ_RISING):
+        self.handler, self.trigger = handler, trigger
+
+    def set(self, level):
+        """Drive the pin: an edge calls the handler if its trigger asks for that edge."""
+        edge = self.IRQ_FALLING if self.level and not level else self.IRQ_RISING
+        changed = level != self.level
+        self.level = level
+        if changed and self.handler and self.trigger & edge:
+            self.handler(self)
 
 
 def fake_machine(panel_max_hz):
@@ -398,6 +411,32 @@ def test_board_held_at_boot(pico):
     b.pins["OK"].level = 0
     assert b.held_at_boot("OK")
     assert not b.held_at_boot("ROLL")
+
+
+def test_board_pause_waits_until_a_button_changes(pico):
+    b, _ = pico()
+    slept = []
+    b.sleep_ms = slept.append
+    for pin in b.pins.values():  # both edges of every button wake the loop
+        assert pin.trigger == FakePin.IRQ_FALLING | FakePin.IRQ_RISING
+    b.pause(5)
+    assert slept == [1] * 5  # nothing changed: the whole wait, a millisecond at a time
+    slept.clear()
+    b.pins["KEEP2"].set(0)  # pressed during the step before the pause
+    b.pause(5)
+    assert slept == []  # the next poll comes at once
+    b.pause(5)
+    assert slept == [1] * 5  # the edge was used up
+    slept.clear()
+
+    def sleep(ms):
+        slept.append(ms)
+        if len(slept) == 2:
+            b.pins["KEEP2"].set(1)  # let go two milliseconds into the wait
+
+    b.sleep_ms = sleep
+    b.pause(5)
+    assert slept == [1, 1]  # it ends there
 
 
 def test_board_reset(pico):

@@ -258,11 +258,11 @@ class Bus:
     def writeto_mem(self, *args):
         pass
 
-native = display.next_span
+native = display.plan_page
 for case in range(30):
     out = []
-    for use in (native, display.python_next_span):
-        display.next_span = use
+    for use in (native, display.python_plan_page):
+        display.plan_page = use
         bus = Bus()
         d = display.Display(bus)
         seed[0] = 777 + case
@@ -275,10 +275,10 @@ for case in range(30):
                     d.buffer[j] = rnd(256)
             d.show()
         out.append(bus.sent)
-    display.next_span = native
+    display.plan_page = native
     assert out[0] == out[1], case
     spans += 1
-print(json.dumps({"native": fast.draw_text is font.draw_text and native is fast.next_span,
+print(json.dumps({"native": fast.draw_text is font.draw_text and native is fast.plan_page,
                   "texts": texts, "frames": spans}))
 """
 

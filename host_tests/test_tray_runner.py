@@ -11,6 +11,7 @@ import pytest
 from dicetray import board as board_mod
 from dicetray import crash, runner, ui
 from dicetray.app import App
+from dicetray.buttons import Buttons
 from dicetray.display import Display
 from dicetray.screens import PLAY, SETUP
 from dicetray.store import Store
@@ -57,6 +58,12 @@ class FakeBoard:
             self.pins[name].value(level)
         if self.on_sleep:
             self.on_sleep(self, ms)
+
+    def pause(self, ms):
+        """Board.pause: ms, or up to the next scripted change of a pin (its edge's wake)."""
+        if self.script:
+            ms = min(ms, self.script[0][0] - self.elapsed)
+        self.sleep_ms(ms)
 
     def type(self, keys, at=0):
         """Press keys like trayrun.Tray.key, starting `at` ms from the start; returns the end."""
@@ -142,6 +149,25 @@ def error_picture(code):
 
 def max_gap(times):
     return max(ticks_diff(b, a) for a, b in zip(times, times[1:]))
+
+
+def test_a_press_is_read_at_its_edge_and_ok_as_soon_as_its_release_is_sure(monkeypatch):
+    board, display, flash, store = rig()
+    presses = []
+    real_press = App.press
+
+    def press(self, name, long, now):
+        presses.append((name, now))
+        real_press(self, name, long, now)
+
+    monkeypatch.setattr(App, "press", press)
+    end = board.type("r", at=1003)  # between two polls (every POLL_MS from 0)
+    board.type("o", at=end + 1)
+    runner.run(board, display, store, loops=2000)
+    ok_up = end + 1 + PRESS_MS
+    # The pin's edge ends the main loop's pause: ROLL acts at its edge, not at the next poll,
+    # and OK once it has been up Buttons.said_ms, not a poll or two later.
+    assert presses == [("ROLL", 1003), ("OK", ok_up + Buttons.said_ms)]
 
 
 def test_the_runner_plays_from_the_buttons(apps):

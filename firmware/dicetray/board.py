@@ -98,8 +98,9 @@ class Board:
 
     ``i2c``: the display bus. ``pins``: button name -> input ``Pin`` with pull-up (reads 0 when
     pressed). ``buzzer``: a ``Buzzer`` or None. ``ticks_ms``, ``ticks_diff``, ``ticks_add``,
-    ``sleep_ms``: MicroPython's own clock functions. The watchdog only runs once
-    ``start_watchdog()`` is called, and then cannot be stopped: never start it in safe mode.
+    ``sleep_ms``: MicroPython's own clock functions; ``pause(ms)``: the main loop's wait, cut
+    short when a button's level changes. The watchdog only runs once ``start_watchdog()`` is
+    called, and then cannot be stopped: never start it in safe mode.
     """
 
     def __init__(self):
@@ -108,6 +109,9 @@ class Board:
         from machine import Pin
 
         self.pins = {name: Pin(gpio, Pin.IN, Pin.PULL_UP) for name, gpio in BUTTON_PINS}
+        self._edge = False  # a button's level changed since the last pause(): set by the IRQ
+        for pin in self.pins.values():
+            pin.irq(self._on_edge, Pin.IRQ_FALLING | Pin.IRQ_RISING)
         self.buzzer = None if BUZZER_PIN is None else Buzzer(BUZZER_PIN)
         self.i2c = _open_i2c(FAST_I2C_FREQ) if FAST_I2C else None
         if self.i2c is None or not _panel_answers(self.i2c):
@@ -118,6 +122,22 @@ class Board:
         self.ticks_add = time.ticks_add
         self.sleep_ms = time.sleep_ms
         self._wdt = None
+
+    def _on_edge(self, pin):
+        # Only a flag, no allocation: Buttons still reads and debounces the pins by polling.
+        self._edge = True
+
+    def pause(self, ms):
+        """Wait ms, or less: until a button's level changes, so that the next poll reads a
+        press within a millisecond of its edge instead of up to a whole poll later (and a
+        release at once, which starts OK's short wait: Buttons.said_ms). Contact bounce only
+        wakes the loop early; it is debounced by the polling as before."""
+        sleep = self.sleep_ms
+        for _ in range(ms):
+            if self._edge:
+                break
+            sleep(1)
+        self._edge = False
 
     def display_settings(self):
         return {

@@ -31,7 +31,7 @@ class Buttons:
     """
 
     debounce_ms = 40  # a release must read "up" this long; longer than switch bounce (~5-20 ms)
-    said_ms = 10  # up this long after a steady press: a long-capable button's PRESS is said
+    said_ms = 5  # up this long after a steady press: a long-capable button's PRESS is said
     long_ms = 700  # held this long, a long-capable button gives LONG instead of PRESS
 
     def __init__(
@@ -64,6 +64,13 @@ class Buttons:
 
     def poll(self, now):
         """Sample every pin once at ``now`` (ms ticks); return one event tuple or ``None``."""
+        if True not in self._down:  # nothing held: only a pin reading "down" has news
+            level = self._down_level
+            for pin in self._pins:
+                if pin.value() == level:
+                    break
+            else:
+                return None
         n = len(self._pins)
         start = self._next
         for k in range(n):
@@ -115,10 +122,7 @@ class Buttons:
 
     def any_down(self):
         """Whether any button is down (debounced), e.g. to wait for all to be let go."""
-        for down in self._down:
-            if down:
-                return True
-        return False
+        return True in self._down
 
     def clear(self):
         """Forget pending presses: buttons down now stay mute until released, their release too.

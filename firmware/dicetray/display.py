@@ -18,17 +18,18 @@ canvas) has to offer:
                     display; text is then written straight into them (dicetray.font.bind)
 """
 
+from array import array
+
 import framebuf
 
 from dicetray.panel import CTRL_CMD, CTRL_DATA, SET_COL_HI, SET_COL_LO, SET_PAGE, Panel
 
 
 def python_next_span(buf, shadow, i, end, gap_max):
-    """fast.next_span in Python: the next span of bytes of buf that differ from shadow at or
-    after i, before end, as first * 2048 + last, or -1; a span runs on while the next change
-    is within gap_max bytes of its last one. Clean runs are skipped gap_max bytes at a time by
-    one C compare, and only a changed window is looked at byte by byte (it allocates a few
-    small views: a press's spans only, never the idle keepalive)."""
+    """The next span of bytes of buf that differ from shadow at or after i, before end, as
+    first * 2048 + last, or -1; a span runs on while the next change is within gap_max bytes
+    of its last one. Clean runs are skipped gap_max bytes at a time by one C compare, and only
+    a changed window is looked at byte by byte."""
     a = memoryview(buf)
     b = memoryview(shadow)
     while True:
@@ -50,10 +51,49 @@ def python_next_span(buf, shadow, i, end, gap_max):
             last += 1
 
 
-try:  # the changed spans found by machine code on a Pico; elsewhere in Python, the same
-    from dicetray.fast import next_span
+def python_plan_page(buf, shadow, out, ends, base, width, page, col0, gap_max, step, whole):
+    """fast.plan_page in Python (CPython, the WebAssembly build): the same bytes in out,
+    shadow and ends. A whole page is copied a byte at a time, as the idle keepalive sends it,
+    for a slice would allocate; a press's spans are copied by slices, in C."""
+    end = base + width
+    i = base
+    k = at = 0
+    while i < end:
+        if whole:
+            first, n = base, width
+        else:
+            span = python_next_span(buf, shadow, i, end, gap_max)
+            if span < 0:
+                break
+            first, last = span >> 11, span & 2047
+            n = min((last - first + step) // step * step, width)
+            first = min(first, end - n)
+        col = first - base + col0
+        out[at] = CTRL_CMD
+        out[at + 1] = SET_PAGE | page
+        out[at + 2] = SET_COL_LO | (col & 0x0F)
+        out[at + 3] = SET_COL_HI | (col >> 4)
+        out[at + 4] = CTRL_DATA
+        at += 5
+        if whole:
+            for j in range(first, end):
+                v = buf[j]
+                out[at] = v
+                shadow[j] = v
+                at += 1
+        else:
+            out[at : at + n] = shadow[first : first + n] = memoryview(buf)[first : first + n]
+            at += n
+        ends[k] = at
+        k += 1
+        i = first + n
+    return k
+
+
+try:  # the transfers laid out by machine code on a Pico; elsewhere in Python, the same
+    from dicetray.fast import plan_page
 except (ImportError, SyntaxError, ValueError, AttributeError):  # no emitter: CPython, wasm
-    next_span = python_next_span
+    plan_page = python_plan_page
 
 
 class Display:
@@ -63,8 +103,9 @@ class Display:
     a shadow copy of what the panel holds; ``show()`` compares page by page (8 rows each) and
     sends, for each page that changed, only the spans of columns that changed (rounded up to
     ``span_step`` columns; changes farther apart than ``split_gap`` columns make two spans).
-    Nothing is allocated per frame: the transfer buffer and one memoryview per span length are
-    made here once.
+    A page's transfers are laid out in one call to ``plan_page`` (machine code on the Pico) and
+    sent by the panel in one loop: on the RP2040 each Python call per span cost more than the
+    bus. The transfer buffer is made here once; the idle keepalive allocates nothing.
 
     The chip and the link to it are ``panel`` (dicetray.panel: bus errors, retries while it is
     unplugged, the keepalive, contrast). Whenever the panel is configured again the whole frame
@@ -107,17 +148,19 @@ class Display:
         self.fb = framebuf.FrameBuffer(self.buffer, width, self.height, framebuf.MONO_VLSB)
         self._shadow = bytearray(width * self.pages)  # what the panel holds after the last show
         # One view per page of each, so a clean page is found by one C-level compare.
-        views = self._buf_mv, self._shadow_mv = memoryview(self.buffer), memoryview(self._shadow)
+        views = memoryview(self.buffer), memoryview(self._shadow)
         self._pages_now, self._pages_shown = (
             [v[p * width : (p + 1) * width] for p in range(self.pages)] for v in views
         )
-        self._tx = bytearray(1 + width)  # control byte + one page span
-        self._tx[0] = CTRL_DATA
-        tx = memoryview(self._tx)
-        steps = (width + self.span_step - 1) // self.span_step
-        self._tx_views = [tx[: 1 + min(k * self.span_step, width)] for k in range(1, steps + 1)]
-        self._page_cmd = bytearray(4)  # control byte, page, column low, column high
-        self._page_cmd[0] = CTRL_CMD
+        # A page's transfers, laid out by plan_page: per span a command (page, column) and its
+        # data. Span starts are more than split_gap columns apart, and their bytes add up to
+        # two pages at most (the last span may be moved left over the one before).
+        spans = -(-width // (self.split_gap + 1))
+        self._out = bytearray(5 * spans + 2 * width)
+        self._out_mv = memoryview(self._out)
+        self._ends = array("H", bytes(2 * spans))  # where each span's transfers end in _out
+        # A whole page's two transfers, as the idle keepalive sends them: no slice, no alloc.
+        self._whole = self._out_mv[:4], self._out_mv[4 : 5 + width]
 
     @property
     def ok(self):
@@ -142,7 +185,7 @@ class Display:
 
     def full_frame_bytes(self):
         """Bytes one whole-screen refresh puts on the bus (micropython-lib's show(): ~1037)."""
-        return self.pages * (len(self._page_cmd) + 1 + self.width)
+        return self.pages * (4 + 1 + self.width)  # per page: command, control byte, data
 
     def show(self, now=None):
         """Send what changed since the last show; returns ``ok``. ``now``: ticks_ms, optional."""
@@ -174,25 +217,20 @@ class Display:
         return True
 
     def _send_changes(self, full):
+        if not full and self.buffer == self._shadow:  # one C compare: nothing changed
+            return True
         width = self.width
+        gap, step = self.split_gap, self.span_step
         for page in range(self.pages):
-            base = page * width
-            if full:
-                if not self._send_whole(page, base):
+            if full or self._pages_now[page] != self._pages_shown[page]:
+                n = plan_page(self.buffer, self._shadow, self._out, self._ends, page * width,
+                              width, page, self._col_offset, gap, step, full)
+                if full:
+                    sent = self.panel.write(self._whole[0]) and self.panel.write(self._whole[1])
+                else:
+                    sent = self.panel.write_spans(self._out_mv, self._ends, n)
+                if not sent:
                     return False
-            elif self._pages_now[page] != self._pages_shown[page]:
-                # A span runs on while the next change is within split_gap columns of its
-                # last one: past that, a new span's addressing costs less than resending the
-                # unchanged bytes.
-                i = base
-                end = base + width
-                while True:
-                    span = next_span(self.buffer, self._shadow, i, end, self.split_gap)
-                    if span < 0:
-                        break
-                    i = self._send_span(page, base, span >> 11, span & 2047)
-                    if not i:
-                        return False
         return True
 
     def invalidate(self):
@@ -210,42 +248,3 @@ class Display:
     def sleep(self, on=True):
         """Switch the panel off (RAM and the frame buffer are kept) or back on."""
         self.panel.sleep(on)
-
-    def _send_span(self, page, base, first, last):
-        # Send columns first..last of a page (rounded up to span_step, widened leftwards at the
-        # right edge) and mark them shown; returns the index after the span, 0 on a bus error.
-        view = self._tx_views[(last - first + self.span_step) // self.span_step - 1]
-        n = len(view) - 1
-        end = base + self.width
-        if first + n > end:
-            first = end - n
-        # Slice copies run in C: a byte-by-byte loop here cost more than the bus itself
-        # (they allocate two small views: a press's spans only, never the idle keepalive).
-        span = self._buf_mv[first : first + n]
-        view[1:] = span
-        self._shadow_mv[first : first + n] = span
-        if not self._send_page(page, first - base, view):
-            return 0
-        return first + n
-
-    def _send_whole(self, page, base):
-        # A whole page, as the keepalive sends every few seconds while idle: copied a byte at
-        # a time, because a slice would allocate and the idle loop allocates nothing.
-        buf = self.buffer
-        shadow = self._shadow
-        tx = self._tx
-        j = 1
-        for i in range(base, base + self.width):
-            v = buf[i]
-            tx[j] = v
-            shadow[i] = v
-            j += 1
-        return self._send_page(page, 0, self._tx_views[-1])
-
-    def _send_page(self, page, col, view):
-        col += self._col_offset
-        cmd = self._page_cmd
-        cmd[1] = SET_PAGE | page
-        cmd[2] = SET_COL_LO | (col & 0x0F)
-        cmd[3] = SET_COL_HI | (col >> 4)
-        return self.panel.write(cmd) and self.panel.write(view)

@@ -73,20 +73,56 @@ def draw_text(buf, w: int, h: int, s, x: int, y: int, scale: int, dark: int, gly
 
 
 @micropython.viper
-def next_span(buf, shadow, i: int, end: int, gap_max: int) -> int:
-    """The next span of changed bytes at or after i, before end: first * 2048 + last, or -1.
-    A span runs on while the next change is within gap_max bytes of its last one."""
+def plan_page(buf, shadow, out, ends, base: int, width: int, page: int, col0: int,
+              gap_max: int, step: int, whole: int) -> int:
+    """Lay out the transfers that bring one page of the panel from shadow to buf: for each
+    span of changed bytes (a span runs on while the next change is within gap_max bytes of
+    its last one; its width is rounded up to step and kept inside the page), out gets the
+    4-byte command (page, column: col0 plus the span's first) then 0x40 and the span's bytes,
+    which are copied into shadow too; ends[k] is the offset after span k in out. whole: the
+    page as one span, changed or not. Returns the number of spans."""
     a = ptr8(buf)
     b = ptr8(shadow)
-    while i < end and a[i] == b[i]:
-        i += 1
-    if i >= end:
-        return -1
-    first = i
-    last = i
-    i += 1
-    while i < end and i - last <= gap_max:
-        if a[i] != b[i]:
+    o = ptr8(out)
+    e = ptr16(ends)
+    end = base + width
+    i = base
+    k = 0
+    at = 0
+    while i < end:
+        if whole:
+            first = base
+            n = width
+        else:
+            while i < end and a[i] == b[i]:
+                i += 1
+            if i >= end:
+                break
+            first = i
             last = i
-        i += 1
-    return first * 2048 + last
+            i += 1
+            while i < end and i - last <= gap_max:
+                if a[i] != b[i]:
+                    last = i
+                i += 1
+            n = (last - first + step) // step * step
+            if n > width:
+                n = width
+            if first + n > end:
+                first = end - n
+        col = first - base + col0
+        o[at] = 0x00  # panel.CTRL_CMD
+        o[at + 1] = 0xB0 | page  # SET_PAGE
+        o[at + 2] = col & 0x0F  # SET_COL_LO
+        o[at + 3] = 0x10 | (col >> 4)  # SET_COL_HI
+        o[at + 4] = 0x40  # CTRL_DATA
+        at += 5
+        for j in range(first, first + n):
+            v = a[j]
+            o[at] = v
+            b[j] = v
+            at += 1
+        e[k] = at
+        k += 1
+        i = first + n
+    return k

@@ -182,6 +182,35 @@ class Panel:
         self.writes += 1
         return True
 
+    def write_spans(self, out, ends, n):
+        """The transfers of a page's n spans (display.plan_page): span k is out[ends[k-1]:
+        ends[k]], a 4-byte command then its data. False, and the panel marked lost, on a bus
+        error. One loop and one handler for them all: per span, Python calls cost more than
+        the bus (the slices allocate a little: a press's spans only, never the keepalive)."""
+        i2c = self.i2c
+        addr = self.addr
+        start = 0  # what went through: out[:start]
+        try:
+            for k in range(n):
+                end = ends[k]
+                i2c.writeto(addr, out[start : start + 4])
+                start += 4
+                i2c.writeto(addr, out[start:end])
+                start = end
+        except OSError:
+            self._lost()
+            self.bytes_sent += start
+            last = 0  # the end of the last whole span
+            for k in range(n):
+                if ends[k] <= start:
+                    self.writes += 2
+                    last = ends[k]
+            self.writes += start > last  # its command went, its data did not
+            return False
+        self.bytes_sent += start
+        self.writes += 2 * n
+        return True
+
     def _lost(self):
         if self.ok:  # newly lost: start the back-off from here
             self._calls = 0

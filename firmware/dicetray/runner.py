@@ -61,7 +61,7 @@ def run(board, display, store=None, loops=None):
                     app.quiet()
                     board.collect()  # so no collection falls inside it
                 board.feed()
-                board.sleep_ms(POLL_MS)
+                board.pause(POLL_MS)  # cut short when a button changes: it answers at once
                 if not forever:
                     left -= 1
         except Exception as exc:  # anything unexpected: log it, say so, restart the game
