@@ -122,6 +122,17 @@ class Board:
         self.ticks_add = time.ticks_add
         self.sleep_ms = time.sleep_ms
         self._wdt = None
+        # Imported once: a file may stand in for os (one of MicroPython's extensible modules),
+        # so every `import os` looks for one on the flash first: 5 ms a die on the Pico.
+        import gc
+
+        self._gc = gc
+        try:
+            import os
+
+            self._os = os
+        except ImportError:
+            self._os = None
 
     def _on_edge(self, pin):
         # Only a flag, no allocation: Buttons still reads and debounces the pins by polling.
@@ -171,9 +182,7 @@ class Board:
     def collect(self):
         """Collect the heap's garbage now, at a quiet moment (runner.run), so that MicroPython
         does not have to in the middle of a press: a collection costs ~15-20 ms on the RP2040."""
-        import gc
-
-        gc.collect()
+        self._gc.collect()
 
     def random_bits(self, k):
         """``k`` random bits as an int. On the Pico ``os.urandom`` samples the ring oscillator's
@@ -182,10 +191,8 @@ class Board:
             return 0
         nbytes = (k + 7) // 8
         try:
-            import os
-
-            raw = os.urandom(nbytes)
-        except (ImportError, AttributeError, NotImplementedError, OSError):
+            raw = self._os.urandom(nbytes)
+        except (AttributeError, NotImplementedError, OSError):  # no os, or no urandom
             return _pseudo_bits(k)
         return int.from_bytes(raw, "big") >> (8 * nbytes - k)
 
