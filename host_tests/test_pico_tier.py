@@ -215,8 +215,9 @@ def test_a_damaged_save_is_refused_without_a_reset_loop(pico, bad):
 
 
 # Machine code (dicetray.fast, built for the Cortex-M0+) against the firmware's own Python, on
-# the board: text drawn straight into the frame against framebuf's blit of the same strip, and
-# the panel's changed spans against the chunked scan. Random cases from a fixed seed.
+# the board: text drawn straight into the frame against framebuf's blit of the same strip, the
+# frame cleared against framebuf's fill, and a page's transfers against their Python layout.
+# Random cases from a fixed seed.
 NATIVE_CHECK = r"""
 import framebuf, json
 from dicetray import display, fast, font
@@ -248,6 +249,12 @@ for h in (64, 32):
         xb = font.text(fb, s, x, y, scale, c)
         assert a == b and xa == xb, (s, x, y, scale, c)
         texts += 1
+    a[:] = b[:] = noise
+    font.bind(fa, a, 128, h)
+    font.clear(fa)  # machine code: the bound frame
+    font.bind(None, None, 128, h)
+    font.clear(fb)  # framebuf's fill
+    assert a == b == bytes(len(a))
 
 class Bus:
     def __init__(self):
@@ -278,7 +285,8 @@ for case in range(30):
     display.plan_page = native
     assert out[0] == out[1], case
     spans += 1
-print(json.dumps({"native": fast.draw_text is font.draw_text and native is fast.plan_page,
+print(json.dumps({"native": fast.draw_text is font.draw_text and fast.zero is font.zero
+                            and native is fast.plan_page,
                   "texts": texts, "frames": spans}))
 """
 

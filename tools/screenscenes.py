@@ -220,8 +220,12 @@ def computer_seats(shots):
     rig.snap("seat_stop", PLAY, "a computer seat (a dot by its name) announces its stop")
     rig.tray.run(SAY_MS)
     rig.play("", [6, 4, 3])  # P3 throws, keeps what the strategy keeps (the 6)
-    rig.tray.run(THINK_MS)
     g = app.game
+    rig.tray.run(THINK_MS)
+    for _ in range(20):  # it thinks THINK_MS from its turn's first showing
+        if g.turn.count:
+            break
+        rig.tray.run(100)
     mask = strategy.decide(g)[0]
     for _ in range(40):
         rig.tray.run(100)

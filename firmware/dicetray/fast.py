@@ -1,4 +1,4 @@
-"""The tray's hot loops as viper machine code, for the Pico: text and the panel's diff.
+"""The tray's hot loops as viper machine code, for the Pico: text, clearing, the panel's diff.
 
 Loaded by font.py and display.py when the VM has the native emitter (the rp2 port: flash.sh
 builds this one module for the Cortex-M0+). On CPython, in the WebAssembly build and on a VM
@@ -7,7 +7,7 @@ very same bytes: host_tests check those, and the emulated-Pico tier compares the
 screens (drawn by these) with the host's.
 """
 
-# ptr8 is viper's own builtin: no Python name defines it.
+# ptr8 and ptr32 are viper's own builtins: no Python name defines it.
 # ruff: noqa: F821
 # pyright: reportUndefinedVariable=false
 
@@ -70,6 +70,14 @@ def draw_text(buf, w: int, h: int, s, x: int, y: int, scale: int, dark: int, gly
                             dst[pg * w + dx] = dst[pg * w + dx] | hi
         x += 6 * scale
     return x
+
+
+@micropython.viper
+def zero(buf, n: int):
+    """The first n bytes of buf set to 0, a word at a time (n a multiple of 4)."""
+    w = ptr32(buf)
+    for i in range(n >> 2):
+        w[i] = 0
 
 
 @micropython.viper

@@ -24,7 +24,7 @@ def turn(fb, w, h, game, kept, faces=None, hint=None):
     and on 128x64 the throw to beat: the turn's best and lowest throws so far. hint (mask,
     percent): a bar under each die the strategy keeps and, for the phase's name, the chance not
     to lose ("OK" before it: the strategy stops)."""
-    fb.fill(0)
+    font.clear(fb)
     p = game.current
     t = game.turn
     values = faces or t.dice
@@ -117,7 +117,7 @@ def _turn_keys(game):
 def result(fb, w, h, game):
     """The end of a turn: who lost and what moved, then each throw, best first, with the tokens
     each player holds now, and the pot (128x32: the best and the lowest throw only)."""
-    fb.fill(0)
+    font.clear(fb)
     last = game.last
     t = game.ended
     if last.passed:
@@ -153,7 +153,7 @@ def _tokens(game, p):
 def phase(fb, w, h, game):
     """A phase begins: the charge (after the roll-off for who starts) or the décharge; who
     starts first (the one line a 128x32 panel has room for)."""
-    fb.fill(0)
+    font.clear(fb)
     lines = ["POT %d TOKENS" % game.pot if game.phase == CHARGE else "POT IS EMPTY"]
     if game.out:
         lines.append("OUT: " + " ".join(pname(p) for p in game.out))
@@ -166,7 +166,7 @@ def standings(fb, w, h, game, unsaved=False):
     """The table: every player's tokens (--: left as a winner), the pot and the phase, and on
     128x64 this turn's throws, best first, then who is still to throw; whose turn it is is lit.
     A warning if saving fails."""
-    fb.fill(0)
+    font.clear(fb)
     wide = h >= 64
     t = game.turn
     places = game.ranked()
@@ -193,7 +193,7 @@ def standings(fb, w, h, game, unsaved=False):
 
 def over(fb, w, h, game):
     """Game over: who pays the round, who won."""
-    fb.fill(0)
+    font.clear(fb)
     r = game.result
     losers = r.losers
     title = (pname(losers[0]) + " PAYS") if len(losers) == 1 else "TIE: PAY"
@@ -209,7 +209,7 @@ def over(fb, w, h, game):
 
 def menu(fb, w, h, title, rows, cursor, keys):
     """A list of (label, value) rows with a cursor; scrolls to keep the cursor in view."""
-    fb.fill(0)
+    font.clear(fb)
     font.text(fb, title, 0, 0)
     visible = (h - 18) // 9
     top = min(max(0, cursor - visible // 2), max(0, len(rows) - visible))
@@ -226,7 +226,7 @@ def menu(fb, w, h, title, rows, cursor, keys):
 
 def message(fb, w, h, title, lines, keys):
     """A title, a few lines, and the buttons: resume prompt, notices, safe mode, errors."""
-    fb.fill(0)
+    font.clear(fb)
     _title_and_lines(fb, w, h, title, lines, keys)
 
 

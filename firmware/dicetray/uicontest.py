@@ -14,7 +14,7 @@ from dicetray.state import DIE, HIGH, LOW, WHO_STARTS
 def contest(fb, w, h, game):
     """A roll-off or play-off: who rolls now (big, and lit below), for what, and every roll so
     far (128x32: the latest that fit)."""
-    fb.fill(0)
+    font.clear(fb)
     c = game.contest
     if c.why == WHO_STARTS:
         title = "WHO STARTS?"
@@ -43,7 +43,7 @@ def contest(fb, w, h, game):
 def outcome(fb, w, h, game):
     """A roll-off or play-off decided: who starts, wins or loses, or who rolls again after a
     tie (lit below), and every roll. Drawn over the contest's last picture in place."""
-    fb.fill(0)
+    font.clear(fb)
     c, high, low = game.decided
     if c.why == WHO_STARTS:
         pick, verb = (high if c.want == HIGH else low), " STARTS"
