@@ -7,7 +7,8 @@ import trayhost.framebuf
 from dicetray import display as display_mod
 from dicetray import font
 from dicetray import panel as panel_mod
-from dicetray.display import Display, python_next_span
+from dicetray.display import Display
+from dicetray.pagediff import next_span
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from trayhost.canvas import pixel_rows
@@ -177,7 +178,7 @@ def test_the_python_span_finder_finds_what_a_byte_by_byte_scan_finds():
         i = start
         got = []
         while True:
-            span = python_next_span(a, b, i, end, gap)
+            span = next_span(a, b, i, end, gap)
             if span < 0:
                 break
             got.append((span >> 11, span & 2047))

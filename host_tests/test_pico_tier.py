@@ -220,7 +220,7 @@ def test_a_damaged_save_is_refused_without_a_reset_loop(pico, bad):
 # Random cases from a fixed seed.
 NATIVE_CHECK = r"""
 import framebuf, json
-from dicetray import display, fast, font
+from dicetray import display, fast, font, pagediff
 
 seed = [12345]
 def rnd(n):
@@ -268,7 +268,7 @@ class Bus:
 native = display.plan_page
 for case in range(30):
     out = []
-    for use in (native, display.python_plan_page):
+    for use in (native, pagediff.plan_page):
         display.plan_page = use
         bus = Bus()
         d = display.Display(bus)
