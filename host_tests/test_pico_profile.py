@@ -8,10 +8,10 @@ def board_data():
     throw = {"App.press": (90000, 1), "Game.throw": (2000, 1), "Game.to_dict": (6000, 1),
              "Store._replace": (80000, 1), "json.dumps": (2000, 1), "file.write": (45000, 1),
              "App.render": (50000, 1), "font.text": (40000, 6), "ui.turn": (49000, 1),
-             "Display.show": (60000, 1), "Display._send_span": (30000, 4),
-             "Panel.write": (12000, 8)}
+             "Display.show": (60000, 1), "plan_page": (18000, 4),
+             "Panel.write_spans": (12000, 4)}
     frame = {"App.render": (50000, 1), "font.text": (44000, 6), "Display.show": (30000, 1),
-             "Display._send_span": (10000, 3), "Panel.write": (5000, 6)}
+             "plan_page": (5000, 3), "Panel.write_spans": (5000, 3)}
     return {
         "plain": [["press", "throw", 180000, 7000, 350, {}], ["frame", "roll animation frame",
                                                                78000, 0, 150, {}],
@@ -30,8 +30,8 @@ def test_pieces_add_up_and_nested_pieces_are_taken_out():
     rows = dict(s["throw"]["rows"])
     assert s["throw"]["plain_median_ms"] == 180 and s["throw"]["timed_mean_ms"] == 210
     assert rows["    save: write + rename on flash"] == 78  # _replace less json.dumps
-    assert rows["    compare with the panel (Python loops)"] == 30
-    assert rows["    copy the changed spans"] == 18
+    assert rows["    compare with the panel, the rest"] == 30  # show less plan_page and writes
+    assert rows["    lay out the changed spans (plan_page)"] == 18
     assert rows["      calls"] == 6
     top = sum(v for label, v in rows.items() if label.startswith("  ") and label[2] != " ")
     assert top == pytest.approx(210)  # "the rest of the step" closes the gap to the whole step

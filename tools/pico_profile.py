@@ -76,11 +76,10 @@ ROWS = (
     ("    the rest: dice, bars, strings", lambda p: _sum(p, "App.render") - _sum(
         p, "font.text", "evaluate@ui", "setup_rows")),
     ("  send to the panel (Display.show)", lambda p: _sum(p, "Display.show")),
-    ("    compare with the panel (Python loops)", lambda p: _sum(p, "Display.show")
-     - _sum(p, "Display._send_span")),
-    ("    copy the changed spans", lambda p: _sum(p, "Display._send_span")
-     - _sum(p, "Panel.write")),
-    ("    I2C writes (bus time)", lambda p: _sum(p, "Panel.write")),
+    ("    compare with the panel, the rest", lambda p: _sum(p, "Display.show")
+     - _sum(p, "plan_page", "Panel.write", "Panel.write_spans")),
+    ("    lay out the changed spans (plan_page)", lambda p: _sum(p, "plan_page")),
+    ("    I2C writes (bus time)", lambda p: _sum(p, "Panel.write", "Panel.write_spans")),
     ("  the rest of the step (poll, timers)", None),
 )
 KIND_ORDER = ("setup", "roll-off", "phase", "throw", "keep", "stop", "stop, round over",

@@ -7,7 +7,8 @@ size and what a timer costs. _ROUNDS is replaced by the number of rounds to play
 
 BOARD_SCRIPT = r"""
 import gc, json, os, time
-from dicetray import draw, font, game as gamem, panel as panelm, payout, screens as scr, settle, ui
+from dicetray import display as displaym, draw, font, game as gamem, panel as panelm, payout
+from dicetray import screens as scr, settle, ui
 from dicetray import setupmenu
 from dicetray import store as storem
 from dicetray.app import App
@@ -173,8 +174,8 @@ def instrument():
     for cls, names in ((App, ("press", "save", "render")),
                        (gamem.Game, ("throw", "stop", "announce", "to_dict")),
                        (Store, ("replace",)),
-                       (Display, ("show", "_send_span")),
-                       (panelm.Panel, ("write",))):
+                       (Display, ("show",)),
+                       (panelm.Panel, ("write", "write_spans"))):
         for name in names:
             setattr(cls, name, timed(cls.__name__ + "." + name, getattr(cls, name)))
     for mod, label in ((settle, "game"), (payout, "game"), (ui, "ui"), (scr, "app")):
@@ -183,6 +184,7 @@ def instrument():
                  "message"):
         setattr(ui, name, timed("ui." + name, getattr(ui, name)))
     font.text = timed("font.text", font.text)
+    displaym.plan_page = timed("plan_page", displaym.plan_page)
     draw.die = timed("draw.die", draw.die)
 
     class File:
