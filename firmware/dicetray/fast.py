@@ -7,7 +7,7 @@ very same bytes: host_tests check those, and the emulated-Pico tier compares the
 screens (drawn by these) with the host's.
 """
 
-# ptr8 and ptr32 are viper's own builtins: no Python name defines it.
+# ptr8, ptr16 and ptr32 are viper's own builtins: no Python name defines them.
 # ruff: noqa: F821
 # pyright: reportUndefinedVariable=false
 
