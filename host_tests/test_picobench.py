@@ -66,6 +66,7 @@ class ScriptedPico:
     def __init__(self, presses):
         self.presses = list(presses)  # (key pressed, figures, panel after)
         self.pressed = []
+        self.quiet = []  # the quiet asked for, press by press
         self.after = None
 
     def now(self):
@@ -75,6 +76,7 @@ class ScriptedPico:
         want, figures, self.after = self.presses.pop(0)
         assert key == want
         self.pressed.append(key)
+        self.quiet.append(quiet)
         return dict({"first_byte_ms": 60.0, "last_byte_ms": 80.0, "bytes": 200}, **figures)
 
     def panel(self):
@@ -85,7 +87,7 @@ def test_presses_are_classified_by_what_follows(shots):
     pico = ScriptedPico([
         ("OK", {}, shots["phase_decharge"]),  # a result that leads to a phase change
         ("OK", {}, shots["turn_ready"]),  # the next result, back to a turn
-        ("ROLL", {"bytes": 3000}, shots["turn_thrown"]),  # an animated throw: many bytes
+        ("ROLL", {"bytes": 3000, "last_byte_ms": 430.0}, shots["turn_thrown"]),  # animated
         ("KEEP1", {}, shots["turn_kept"]),
         ("OK", {"bytes": 2000}, shots["turn_ready"]),  # a stop that met a keepalive
     ])
@@ -102,3 +104,17 @@ def test_presses_are_classified_by_what_follows(shots):
     bench.step(panel)
     assert not bench.got["stop"] and bench.spoiled == 1 and not bench.kept
     assert pico.pressed == ["OK", "OK", "ROLL", "KEEP1", "OK"]
+    assert pico.quiet == [100, 100, 300, 100, 100]
+
+
+def test_a_throw_waits_out_its_animation_even_when_its_save_stalls_the_frames(shots):
+    # The save after the animation's first frame holds the CPU for up to ~190 ms: a throw's
+    # window asks for 300 ms of quiet, and one that still ended before the animation's end is
+    # an error, not a sample (the next press would meet the animation, not landed dice).
+    pico = ScriptedPico([("ROLL", {"first_byte_ms": 13.0, "last_byte_ms": 14.0},
+                          shots["turn_thrown"])])
+    bench = Bench(pico, log=lambda line: None)
+    bench.keepalive.booted(1000)
+    with pytest.raises(picobench.PicoError, match="before its roll animation"):
+        bench.step(shots["turn_ready"])
+    assert pico.quiet == [300] and not bench.got["throw"]

@@ -5,7 +5,8 @@ flash chip modelled) the tray is installed with tools/flash.sh and played throug
 Each press is the kit's `latency` measurement: the button is held 120 ms, and the emulated
 milliseconds from the press to the first byte the panel receives ("first byte": the press's
 effect starts to show) and to the last one before the bus has been quiet for QUIET_MS ("panel
-complete"; for a throw that includes the 360 ms roll animation). OK acts when it is let go (it
+complete"; for a throw that includes the 360 ms roll animation, and the quiet is THROW_QUIET_MS,
+as the throw's save holds up the animation's frames for a moment). OK acts when it is let go (it
 has a long meaning: held, it opens the table), so its figures are counted from the release,
 120 ms after the press (acted()); KEEP and ROLL act as they go down.
 

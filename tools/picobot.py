@@ -14,12 +14,17 @@ import sys
 HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path[:0] = [HERE, os.path.join(os.path.dirname(HERE), "firmware")]
 
+from dicetray.clock import ANIM_MS  # noqa: E402
 from dicetray.panel import Panel  # noqa: E402
 from picokit import PicoError, screen_of  # noqa: E402
 
 SAMPLES = 10  # presses measured per kind, at least
 KINDS = ("keep", "throw", "stop", "result", "setup")
 QUIET_MS = 100  # the roll animation draws every 60 ms: a quieter bus means the panel is done
+# ... except while the throw is saved: the save comes after the animation's first frame and
+# holds the CPU, so the next frame can come 70-190 ms later. A throw's window waits longer, so
+# that the next press (a keep) meets landed dice, not the animation (it would land them).
+THROW_QUIET_MS = 300
 MAX_PRESSES = 400
 KEEPALIVE_MS = Panel.refresh_ms
 KEEPALIVE_MARGIN_MS = 120  # how far off a predicted keepalive may be, either way
@@ -98,7 +103,7 @@ class Bench:
 
     def window(self, kind):
         seen = [s["last_byte_ms"] for s in self.got.get(kind) or ()]
-        return (max(seen) if seen else 800) + QUIET_MS + 150
+        return (max(seen) if seen else 800) + THROW_QUIET_MS + 150
 
     def press(self, key, kind, seen=None):
         """Press key (out of the keepalives' way); returns (figures, panel after). Given the
@@ -116,7 +121,10 @@ class Bench:
             now = self.pico.panel()
             if now != seen:
                 return None, now
-        figures = self.pico.latency(key, quiet=QUIET_MS)
+        figures = self.pico.latency(key, quiet=THROW_QUIET_MS if key == "ROLL" else QUIET_MS)
+        if kind == "throw" and figures["last_byte_ms"] < ANIM_MS:
+            raise PicoError("a throw's window ended before its roll animation (%d ms): %r"
+                            % (ANIM_MS, figures))
         return figures, self.pico.panel()
 
     def step(self, panel):
