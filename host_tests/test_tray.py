@@ -421,6 +421,41 @@ def test_setup_remembers_the_last_settings_across_a_reboot():
     assert app.game.n == 6 and app.game.opts.to_dict() == want["options"]
 
 
+def test_ok_starts_the_game_made_while_the_setup_was_quiet_unless_a_setting_changed_since():
+    # A quiet moment on the setup makes the game its settings start (App.quiet), so that OK
+    # only has to show it; a setting changed after that moment still decides the game.
+    labels = [label for label, _ in setup_rows(
+        {"players": 4, "preset": "classic", "options": PRESETS["classic"].to_dict()})]
+    changes = [("PLAYERS", lambda g: g.n == 5), ("TOKENS", lambda g: g.opts.tokens == 22),
+               ("WHO STARTS", lambda g: g.opts.start == "throw_low"),
+               ("TRAY PLAYS", lambda g: g.computers == [3]), ("HINTS", lambda g: g.hints)]
+    for label, started in [(None, None)] + changes:
+        tray = make_tray(20)
+        app = tray.app
+        tray.run(100)  # the boot's quiet moment
+        made = app.ready
+        assert made is not None and made[1].n == 4 and not made[1].over
+        if label is not None:  # as the menu changes it, with no quiet moment before OK
+            change_setting(app.settings, labels.index(label), 1)
+        tray.key("o")
+        assert app.screen == PLAY and app.ready is None
+        if label is None:
+            assert app.game is made[1]
+        else:
+            assert app.game is not made[1] and started(app.game), label
+        assert app.game.opts.to_dict() == app.settings["options"]
+
+
+def test_settings_no_game_takes_are_not_made_while_quiet():
+    tray = make_tray(21)
+    app = tray.app
+    tray.run(100)
+    app.settings["options"]["tokens"] = 3  # out of range: only a bug could put it there
+    app.ready = None
+    app.quiet()  # no error in the main loop's idle poll: OK will say it, as it always did
+    assert app.ready is None
+
+
 def test_the_setup_menu_shows_and_steps_each_option_from_the_table():
     s = {"players": 4, "preset": "classic", "options": PRESETS["classic"].to_dict()}
     labels = [label for label, _ in setup_rows(s)]

@@ -50,6 +50,7 @@ class App:
         self.cursor = 0  # the setup menu's row
         self.clear_tally = False  # the setup menu's last row: clear the tally as a game starts
         self.settings = None  # loaded by the setup the first time it shows
+        self.ready = None  # the game the setup's settings start, made when quiet (setupmenu)
         self.rules_name = "CUSTOM"  # the resumed game's preset, for the resume prompt
         global _resident
         if _resident is None:
@@ -124,11 +125,14 @@ class App:
         return busy
 
     def quiet(self):
-        """A quiet moment (the main loop's first idle poll after work): load the code the next
-        press needs. On the setup that is the engine's, so that OK starts the game without
-        first reading it from flash (~70 ms on the Pico); the menu's goes as the game starts."""
+        """A quiet moment (the main loop's first idle poll after work): ready what the next
+        press needs. On the setup that is the engine's code and the game the settings shown
+        start (setupmenu.ready), so that OK starts it at once; the menu's code goes as the game
+        starts."""
         if self.screen == SETUP:
-            import dicetray.game  # noqa: F401  (and settle, which it imports)
+            from dicetray.setupmenu import ready
+
+            ready(self)
 
     def press(self, name, long, now):
         """A press acts on the screen shown, a dimmed panel's too; only a dark panel takes it
@@ -171,6 +175,7 @@ class App:
             self.hint = None
             self.forget(SEAT_CODE)  # the seats' goes: most games have none
         elif self.screen == SETUP:
+            self.ready = None
             self.forget(SETUP_CODE)
         self.screen = screen
         self.dirty = True

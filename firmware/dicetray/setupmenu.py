@@ -148,12 +148,45 @@ def _after(row):
     return row - _FIRST_OPTION_ROW - len(OPTIONS)
 
 
-def start_game(app):
-    from dicetray.game import Game  # the engine's code is loaded only for a game
+def ready(app):
+    """A quiet moment on the setup (App.quiet): load the engine and make the game the settings
+    shown would start, so that OK starts it at once (on the Pico the engine's code takes ~70 ms
+    from flash; the options and the game ~5 ms more). A setting changed since, and OK makes the
+    game itself (start_game); the next quiet moment makes it again."""
+    import dicetray.game  # noqa: F401  (the engine's code, and settle's, even with no settings)
 
     s = app.settings
-    app.game = Game(s["players"], make(**s["options"]), app.roll, None, computers(s),
-                    bool(s.get("hints")))
+    if s is None or _made_for(app.ready, s):
+        return
+    app.ready = None
+    try:
+        app.ready = (dict(s["options"]), _new_game(app, s))  # the options as they were
+    except (ValueError, TypeError):  # settings no game takes: OK says so (start_game)
+        pass
+
+
+def _new_game(app, s):
+    from dicetray.game import Game  # the engine's code is loaded only for a game
+
+    return Game(s["players"], make(**s["options"]), app.roll, None, computers(s),
+                bool(s.get("hints")))
+
+
+def _made_for(made, s):
+    # Whether made (app.ready: the options it was made with, the game) is the game settings s
+    # start, their options compared whole.
+    if made is None:
+        return False
+    g = made[1]
+    return (made[0] == s["options"] and g.n == s["players"] and g.computers == computers(s) and
+            g.hints == bool(s.get("hints")))
+
+
+def start_game(app):
+    s = app.settings
+    made = app.ready
+    app.ready = None  # a game is made once: it is played, then gone
+    app.game = made[1] if _made_for(made, s) else _new_game(app, s)
     app.game.take_events()
     app.after = []
     app.unsaved = SETTINGS_DUE | GAME_DUE  # once the panel shows it
