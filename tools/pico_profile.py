@@ -8,7 +8,8 @@ game: 4 players, the classic rules (a new tray's setup), dice from a fixed pseud
 sequence. The board runs in safe mode and this script drives the App itself, with the real
 Display on the real I2C bus, a Store on the real flash (in the folder "profile", so the saved
 game stays) and the buzzer; only the buttons are a stand-in that hands the App one press per
-step, as the debounced buttons would.
+step, as the debounced buttons would. After each press (and its animation) the App has its quiet
+moment, untimed, as the main loop gives it (App.quiet).
 
 The game is played twice, the same presses on the same dice. The first pass times each press's
 whole step (poll, act, save, draw, send: what stands between the press and its first byte on

@@ -110,6 +110,7 @@ def play(board, out):
               board.buzzer, 12345)
     app.boot(time.ticks_ms())
     app.step(time.ticks_ms())
+    app.quiet()  # the main loop's quiet moment after work (runner.run), untimed as there
     if not out:  # a garbage collection with only the tray's objects alive
         gc.collect()
         t = us()
@@ -166,6 +167,7 @@ def play(board, out):
                 frames += 1
                 out.append(["frame", "roll animation frame", step, 0,
                             display.bytes_sent - sent, pieces])
+        app.quiet()  # on the setup: the game its settings start is made here, not in OK
     return app
 
 
