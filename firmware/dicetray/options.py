@@ -62,26 +62,28 @@ def option(name) -> tuple:  # a plain tuple to type checkers: the rows differ in
 
 def check_option(name, value):
     """Raise RulesError unless value is allowed for option name."""
-    allowed = option(name)[2]
+    _check(option(name), value)
+
+
+def _check(row, value):
+    # Raise RulesError unless value is allowed by row (a row of OPTIONS).
+    allowed = row[2]
     if type(value) is not type(allowed[0]) or value not in allowed:  # a bool is no number
         if type(allowed) is range:
-            raise RulesError("option %s must be an integer %d..%d" % (name, allowed[0],
+            raise RulesError("option %s must be an integer %d..%d" % (row[0], allowed[0],
                                                                       allowed[-1]))
-        raise RulesError("option %s must be one of %r" % (name, allowed))
+        raise RulesError("option %s must be one of %r" % (row[0], allowed))
 
 
 def make(**values):
     """The Options for values, every option given and allowed; RulesError says what is not."""
-    # One pass over the table, each value against its own row: a game's start makes one, and
-    # finding each row by name made that 6 ms of the press on the Pico.
+    # One pass over the table, each value against its own row (finding each row by name cost
+    # 6 ms on the Pico; the setup makes a game's options while quiet: setupmenu.ready).
     for row in OPTIONS:
         name = row[0]
         if name not in values:
             raise RulesError("option missing: " + name)
-        value = values[name]
-        allowed = row[2]
-        if type(value) is not type(allowed[0]) or value not in allowed:
-            check_option(name, value)  # raises, saying what is allowed
+        _check(row, values[name])
     if len(values) != len(OPTIONS):
         for name in values:
             option(name)  # raises for the one that is no option
