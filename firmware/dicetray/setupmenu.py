@@ -153,8 +153,6 @@ def ready(app):
     shown would start, so that OK starts it at once (on the Pico the engine's code takes ~70 ms
     from flash; the options and the game ~5 ms more). A setting changed since, and OK makes the
     game itself (start_game); the next quiet moment makes it again."""
-    import dicetray.game  # noqa: F401  (the engine's code, and settle's, even with no settings)
-
     s = app.settings
     if s is None or _made_for(app.ready, s):
         return
