@@ -34,6 +34,12 @@ KEEPALIVE_DRIFT_MS = 12  # each keepalive comes up to a main loop step late
 FIRST_THROW = "ROLL OR HOLD OK:TABLE"  # a turn's hints before its first throw (dicetray.ui)
 
 
+def quiet_ms(key):
+    """How long the panel's bus must stay quiet to end key's latency window: a ROLL's waits
+    out the throw's save, so the next press meets landed dice."""
+    return THROW_QUIET_MS if key == "ROLL" else QUIET_MS
+
+
 def choose(screen, hints, kept):
     """(key, kind) of the bot's next press; kind None: a press that is not measured.
 
@@ -121,7 +127,7 @@ class Bench:
             now = self.pico.panel()
             if now != seen:
                 return None, now
-        figures = self.pico.latency(key, quiet=THROW_QUIET_MS if key == "ROLL" else QUIET_MS)
+        figures = self.pico.latency(key, quiet=quiet_ms(key))
         if kind == "throw" and figures["last_byte_ms"] < ANIM_MS:
             raise PicoError("a throw's window ended before its roll animation (%d ms): %r"
                             % (ANIM_MS, figures))

@@ -188,8 +188,9 @@ class Pico:
     def latency(self, key, long=False, quiet=100):
         """Press key; emulated ms from the press to the first and last panel byte, and more.
 
-        The window ends when no byte went to the panel for `quiet` ms (the roll animation
-        draws a frame every 60 ms, so 100 ms ends it only after its last frame).
+        The window ends when no byte went to the panel for `quiet` ms. The roll animation
+        draws a frame every 60 ms, but a throw's save holds its frames back for up to ~200 ms:
+        a ROLL needs a longer quiet (picobot.quiet_ms) to end after the dice landed.
         """
         hold = 1000 if long else 120
         result = json.loads(self.ctl("latency %s %d %d 10000" % (_key(key), hold, quiet)))
