@@ -45,7 +45,7 @@ HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path[:0] = [HERE, os.path.join(os.path.dirname(HERE), "firmware")]
 
 from dicetray.options import PRESETS  # noqa: E402
-from picobot import FIRST_THROW, KINDS, QUIET_MS, SAMPLES, Bench, Keepalive, choose  # noqa: E402
+from picobot import FIRST_THROW, KINDS, QUIET_MS, SAMPLES, Bench, Keepalive, choose, quiet_ms  # noqa: E402
 from picokit import Pico, PicoError, screen_of, unavailable  # noqa: E402
 
 __all__ = ["KINDS", "QUIET_MS", "SAMPLES", "Bench", "Keepalive", "acted", "choose", "empty",
@@ -133,7 +133,7 @@ def heap_figures(pico, log=print):
             if played and screen == "setup":
                 break
             key, kind = choose(screen, panel.hints(), kept)
-            pico.latency(key, quiet=QUIET_MS)
+            pico.latency(key, quiet=quiet_ms(key))
             panel = pico.panel()
             kept = (kept or kind == "keep") and panel.hints() != FIRST_THROW
         else:
