@@ -1,7 +1,7 @@
 """Buttons: debounce, press / long press, stuck buttons, clear() and tick wrap-around."""
 
 import pytest
-from dicetray.buttons import LONG, PRESS, Buttons
+from dicetray.buttons import LONG, PRESS, Buttons, Edges
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from trayhost.pins import TICKS_MAX, TICKS_PERIOD, FakeClock, FakePin, ticks_diff
@@ -11,15 +11,43 @@ DEBOUNCE = Buttons.debounce_ms
 LONG_MS = Buttons.long_ms
 
 
-class Rig:
-    """Five fake buttons, OK long-capable, polled every ``step`` ms by a fake clock."""
+class EdgePin(FakePin):
+    """A pin whose every change of level is noted in edges, at the clock's time, as the board's
+    pin interrupt does."""
 
-    def __init__(self, start=0, down=(), step=1, long_press=("OK",)):
+    def __init__(self, edges, i, clock):
+        super().__init__()
+        self.edges, self.i, self.clock = edges, i, clock
+
+    def value(self, level=None):
+        if level is not None and (1 if level else 0) != self.level:
+            self.edges.flag[self.i] = 1
+            self.edges.at[self.i] = self.clock.now
+        return super().value(level)
+
+    def press(self):
+        self.value(0)
+
+    def release(self):
+        self.value(1)
+
+
+class Rig:
+    """Five fake buttons, OK long-capable, polled every ``step`` ms by a fake clock; with
+    ``edges``, the pins flag their changes as the board's interrupts do."""
+
+    def __init__(self, start=0, down=(), step=1, long_press=("OK",), edges=False):
         self.clock = FakeClock(start)
-        self.pins = {name: FakePin() for name in NAMES}
+        self.edges = Edges(len(NAMES)) if edges else None
+        if edges:  # the board's order: the names sorted, as Buttons scans a dict of pins
+            self.pins = {name: EdgePin(self.edges, sorted(NAMES).index(name), self.clock)
+                         for name in NAMES}
+        else:
+            self.pins = {name: FakePin() for name in NAMES}
         for name in down:
             self.pins[name].press()
-        self.buttons = Buttons(self.pins, self.clock.ticks_diff, long_press=long_press)
+        self.buttons = Buttons(self.pins, self.clock.ticks_diff, long_press=long_press,
+                               edges=self.edges)
         self.step = step
         self.elapsed = 0
         self.log = []  # (ms since the rig started, name, kind)
@@ -43,6 +71,11 @@ class Rig:
             self.elapsed += self.step
             got += self.poll()
         return got
+
+    def held_up(self, ms):
+        """The main loop held up (a save): ms pass with no poll."""
+        self.clock.sleep_ms(ms)
+        self.elapsed += ms
 
     def press(self, name):
         self.pins[name].press()
@@ -330,12 +363,162 @@ def test_an_up_reading_seen_before_clear_does_not_count_towards_the_release():
     assert rig.log[1:] == []  # only the first press, before the clear
 
 
-def test_press_and_release_between_two_polls_is_not_seen():
+def test_press_and_release_between_two_polls_is_not_seen_without_the_board_s_edges():
     rig = Rig()
     rig.run(10)
     rig.press("ROLL")
+    rig.held_up(60)
     rig.release("ROLL")
+    rig.held_up(100)
     assert rig.run(100) == []
+
+
+@pytest.mark.parametrize("name", ["KEEP2", "OK"])
+def test_a_tap_made_while_the_loop_was_held_up_is_said_at_the_next_poll(name):
+    rig = Rig(edges=True)
+    assert rig.run(10) == []
+    rig.held_up(30)
+    rig.press(name)  # a 50 ms tap in the middle of a 200 ms save
+    rig.held_up(50)
+    rig.release(name)
+    rig.held_up(120)
+    assert rig.poll() == [(name, PRESS)]  # OK's short meaning: it was let go long before
+    got = bounce(rig, name, 6, 1)  # the tap's release still bouncing after the save
+    assert got + rig.run(300) == []
+    assert not rig.buttons.any_down()
+    rig.press(name)  # the next press is a press as ever
+    got = rig.run(80)
+    rig.release(name)
+    assert got + rig.run(100) == [(name, PRESS)]
+    assert rig.log[0][0] == 10 + 200  # the tap: said by the first poll after the save
+
+
+def test_a_button_pressed_while_the_loop_was_held_up_and_still_down_is_one_press():
+    rig = Rig(edges=True)
+    rig.run(10)
+    rig.press("KEEP1")
+    rig.held_up(100)
+    assert rig.poll() == [("KEEP1", PRESS)]
+    rig.run(200)
+    rig.release("KEEP1")
+    assert rig.run(200) == []
+    rig.press("OK")  # OK pressed during a save: held 700 ms from the poll that reads it is LONG
+    rig.held_up(100)
+    assert rig.run(LONG_MS - 1) == []
+    assert rig.run(1) == [("OK", LONG)]
+
+
+def test_edges_between_polls_that_come_on_time_are_noise():
+    rig = Rig(edges=True, step=5)
+    rig.run(10)
+    for name in NAMES:  # a glitch of each line, 1 ms wide, between two polls 5 ms apart
+        rig.press(name)
+        rig.release(name)
+        assert rig.run(5) == []
+    assert rig.run(300) == [] and not rig.buttons.any_down()
+    assert rig.edges.flag == bytearray(len(NAMES))  # every poll zeroes them
+
+
+def test_a_release_bouncing_through_a_save_is_not_a_new_press():
+    rig = Rig(edges=True)
+    rig.press("ROLL")
+    assert rig.poll() == [("ROLL", PRESS)]
+    rig.run(100)
+    rig.release("ROLL")  # let go, bouncing, just as a save holds the loop up
+    rig.press("ROLL")
+    rig.release("ROLL")
+    rig.held_up(150)
+    assert rig.run(300) == [] and not rig.buttons.any_down()
+
+
+def test_a_held_button_let_go_and_pressed_again_while_the_loop_was_held_up_is_a_new_press():
+    rig = Rig(edges=True)
+    rig.press("KEEP1")
+    assert rig.poll() == [("KEEP1", PRESS)]  # ... and a save holds the loop up 250 ms
+    rig.held_up(120)
+    rig.release("KEEP1")
+    rig.held_up(80)
+    rig.press("KEEP1")
+    rig.held_up(50)
+    assert rig.poll() == [("KEEP1", PRESS)]  # down steadily for 50 ms: the second press
+    assert rig.run(100) == []
+    rig.release("KEEP1")
+    assert rig.run(300) == [] and not rig.buttons.any_down()
+    assert [e[0] for e in rig.log] == [0, 250]
+
+
+def test_ok_let_go_and_pressed_again_while_the_loop_was_held_up_says_both_presses():
+    rig = Rig(edges=True)
+    rig.press("OK")
+    rig.run(10)
+    rig.held_up(100)  # OK let go short of LONG_MS, then pressed again, during a save
+    rig.release("OK")
+    rig.held_up(100)
+    rig.press("OK")
+    rig.held_up(50)
+    assert rig.poll() == [("OK", PRESS)]  # the first press's meaning
+    assert rig.run(200) == []
+    rig.release("OK")
+    assert rig.run(100) == [("OK", PRESS)]  # the second's, as it is let go
+
+
+def test_a_press_again_just_before_the_loop_resumes_is_said_once_the_pin_is_steady():
+    rig = Rig(edges=True)
+    rig.press("ROLL")
+    rig.poll()
+    rig.held_up(100)
+    rig.release("ROLL")
+    rig.held_up(95)
+    rig.press("ROLL")  # 5 ms before the poll: a press, or a release still bouncing?
+    rig.held_up(5)
+    assert rig.poll() == []
+    assert rig.run(9) == []
+    assert rig.run(1) == [("ROLL", PRESS)]  # down steady_ms since its last change
+    assert rig.log[-1][0] == 195 + Buttons.steady_ms
+
+
+def test_a_release_bouncing_as_the_loop_resumes_is_no_new_press():
+    rig = Rig(edges=True)
+    rig.press("ROLL")
+    rig.poll()
+    rig.held_up(150)
+    rig.release("ROLL")
+    rig.held_up(1)
+    rig.press("ROLL")  # its bounce reads "down" at the poll...
+    rig.held_up(1)
+    assert rig.poll() == []
+    rig.run(3)
+    rig.release("ROLL")  # ... and settles up
+    assert rig.run(300) == [] and not rig.buttons.any_down()
+
+
+def test_a_press_s_bounce_noted_late_by_a_flash_erase_is_no_new_press():
+    rig = Rig(edges=True)
+    rig.press("KEEP2")
+    assert rig.poll() == [("KEEP2", PRESS)]
+    rig.held_up(Buttons.again_ms - 5)  # its bounce, noted as the erase ends
+    rig.release("KEEP2")
+    rig.press("KEEP2")
+    rig.held_up(150)
+    assert rig.run(300) == []
+    rig.release("KEEP2")
+    assert rig.run(100) == [] and not rig.buttons.any_down()
+
+
+def test_clear_forgets_a_tap_made_while_the_loop_was_held_up():
+    rig = Rig(edges=True)
+    rig.run(10)
+    rig.press("KEEP3")
+    rig.held_up(50)
+    rig.release("KEEP3")
+    rig.held_up(50)
+    rig.buttons.clear()
+    assert rig.run(300) == []
+
+
+def test_edges_must_have_one_byte_per_button():
+    with pytest.raises(ValueError, match="edges"):
+        Buttons({"OK": FakePin()}, ticks_diff, edges=Edges(2))
 
 
 def test_is_down_and_any_down_follow_the_debounced_state():
@@ -468,3 +651,52 @@ def test_random_bounce_gives_one_event_per_physical_press(stream, long_capable, 
         # Answered at once: by the first poll after the bounce burst began to settle.
         for (when, _), (first_edge, steady) in zip(got, starts, strict=True):
             assert first_edge <= when < steady + step
+
+
+@settings(max_examples=150, deadline=None)
+@given(
+    stream=st.lists(st.tuples(bursts, short_hold, bursts, rest, st.booleans(),
+                              st.integers(0, 1000)), min_size=1, max_size=4),
+    long_capable=st.booleans(),
+    step=st.integers(1, 5),
+)
+def test_presses_made_while_the_loop_is_held_up_give_one_event_each(stream, long_capable, step):
+    # Some presses start while the main loop is held up (a save: no poll), which ends anywhere
+    # from their first bounce to their rest (leaving the release time to be sure before the
+    # next press). The board's edges tell Buttons of a press it could not read.
+    changes, polls, starts, resumes = [(0, 1)], set(range(0, 50, step)), [], []
+    t = 50
+    for press_burst, hold, release_burst, rest_ms, held_up, where in stream:
+        before = sum(ms for _, ms in press_burst)
+        span = before + hold + sum(ms for _, ms in release_burst)
+        first_down = next((k for k, (level, _) in enumerate(press_burst) if level == 0), None)
+        lead = before if first_down is None else sum(ms for _, ms in press_burst[:first_down])
+        starts.append((t + lead, t + before))
+        u = t
+        for level, ms in [*press_burst, (0, hold), *release_burst, (1, rest_ms)]:
+            changes.append((u, level))
+            u += ms
+        resume = t + where * (span + rest_ms - DEBOUNCE - step - 2) // 1000 if held_up else t
+        resumes.append(resume)
+        polls.update(range(resume, t + span + rest_ms, step))
+        t += span + rest_ms
+    edges = Edges(1)
+    clock = FakeClock()
+    pin = EdgePin(edges, 0, clock)
+    buttons = Buttons({"B": pin}, clock.ticks_diff, long_press=("B",) if long_capable else (),
+                      edges=edges)
+    got = []
+    moments = sorted(set(polls) | {when for when, _ in changes})
+    levels = dict(changes)
+    for now in moments:
+        if now in levels:
+            pin.value(levels[now])
+        if now in polls:
+            clock.now = now
+            event = buttons.poll(now)
+            if event is not None:
+                got.append((now, event[1]))
+    assert [kind for _, kind in got] == [PRESS] * len(stream)
+    if not long_capable:  # said by the first poll that can tell
+        for (when, _), (first_edge, steady), resume in zip(got, starts, resumes, strict=True):
+            assert first_edge <= when < max(resume, steady) + step

@@ -13,6 +13,7 @@ from pathlib import Path
 
 import pytest
 from dicetray import board
+from dicetray.buttons import Buttons
 
 ROOT = Path(__file__).resolve().parents[1]
 HARDWARE = ROOT / "hardware"
@@ -437,6 +438,21 @@ def test_board_pause_waits_until_a_button_changes(pico):
     b.sleep_ms = sleep
     b.pause(5)
     assert slept == [1, 1]  # it ends there
+
+
+def test_board_edges_note_each_button_in_buttons_scan_order(pico, monkeypatch):
+    now = [0]
+    monkeypatch.setattr(time, "ticks_ms", lambda: now[0], raising=False)
+    b, _ = pico()
+    buttons = Buttons(b.pins, b.ticks_diff, edges=b.edges)  # the scan order of a dict of pins
+    assert b.edges.flag == bytearray(len(BUTTON_NAMES))
+    for i, name in enumerate(buttons.names):
+        now[0] = 1000 + i
+        b.pins[name].set(0)
+        b.pins[name].set(1)
+        assert [k for k, flag in enumerate(b.edges.flag) if flag] == [i], name
+        assert b.edges.at[i] == 1000 + i
+        b.edges.flag[i] = 0
 
 
 def test_board_reset(pico):

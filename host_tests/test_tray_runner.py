@@ -11,7 +11,7 @@ import pytest
 from dicetray import board as board_mod
 from dicetray import crash, runner, ui
 from dicetray.app import App
-from dicetray.buttons import Buttons
+from dicetray.buttons import Buttons, Edges
 from dicetray.display import Display
 from dicetray.screens import PLAY, SETUP
 from dicetray.store import Store
@@ -26,11 +26,13 @@ MAIN = Path(__file__).resolve().parent.parent / "firmware" / "main.py"
 
 class FakeBoard:
     """The Board interface on fakes: pins, a clock that sleep_ms moves, watchdog and reset
-    counters, seeded random bits, no buzzer. type() schedules key presses (trayrun's keys)."""
+    counters, seeded random bits, no buzzer. type() schedules key presses (trayrun's keys).
+    A scripted change of a pin sets its byte in edges, as the Board's pin interrupt does."""
 
     def __init__(self, seed=1, start=0):
         self.clock = FakeClock(start)
         self.pins = {name: FakePin() for name in NAMES}
+        self.edges = Edges(len(NAMES))  # in the names' sorted order, as Board's
         self.buzzer = None
         self.i2c = FakeI2C()
         self.rng = random.Random(seed)
@@ -55,6 +57,10 @@ class FakeBoard:
         self.elapsed += ms
         while self.script and self.script[0][0] <= self.elapsed:
             _, name, level = self.script.pop(0)
+            if self.pins[name].value() != level:
+                i = sorted(NAMES).index(name)
+                self.edges.flag[i] = 1
+                self.edges.at[i] = self.clock.now
             self.pins[name].value(level)
         if self.on_sleep:
             self.on_sleep(self, ms)
@@ -182,6 +188,28 @@ def test_the_runner_plays_from_the_buttons(apps):
     assert len(board.feeds) == loops and max_gap(board.feeds) <= runner.POLL_MS
     assert board.i2c.panel.pixels() == fb_rows(display)
     assert board.resets == 0 and "error.log" not in flash.files
+
+
+def test_a_tap_made_while_a_save_holds_the_loop_up_is_still_taken(apps, monkeypatch):
+    board, display, flash, store = rig()
+    held_up = []  # (from, to): the board's ms while a save held the main loop
+    real_save = App.save
+
+    def save(self):  # as slow as the Pico's flash at its slowest (an erase or two)
+        start = board.elapsed
+        board.sleep_ms(250)
+        real_save(self)
+        held_up.append((start, board.elapsed))
+
+    monkeypatch.setattr(App, "save", save)
+    board.type("o", at=500)  # starts a game (OK acts as it is let go): the game is saved...
+    board.script += [(640, "ROLL", 0), (680, "ROLL", 1)]  # ... and ROLL tapped meanwhile
+    runner.run(board, display, store, loops=600)
+    (app,) = apps
+    assert held_up[0][0] < 640 and 680 < held_up[0][1]  # the whole tap fell in the first save
+    assert app.game is not None and len(app.game.contest.results) == 1  # the roll-off's throw
+    assert json.loads(flash.files["game.json"]) == app.game.to_dict()
+    assert len(held_up) == 2  # the started game, then the throw: no second press from bounce
 
 
 def test_the_heap_is_tidied_once_after_each_press_when_the_panel_and_the_save_are_done(apps):

@@ -37,6 +37,7 @@ class _CrashBoard(FakeClock):
     def __init__(self):
         super().__init__()
         self.pins = [(n, FakePin()) for n in NAMES]
+        self.edges = None  # no pin interrupts: Buttons reads the levels only
         self.buzzer = Buzzer()
 
     def random_bits(self, k):

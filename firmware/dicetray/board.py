@@ -99,8 +99,12 @@ class Board:
     ``i2c``: the display bus. ``pins``: button name -> input ``Pin`` with pull-up (reads 0 when
     pressed). ``buzzer``: a ``Buzzer`` or None. ``ticks_ms``, ``ticks_diff``, ``ticks_add``,
     ``sleep_ms``: MicroPython's own clock functions; ``pause(ms)``: the main loop's wait, cut
-    short when a button's level changes. The watchdog only runs once ``start_watchdog()`` is
-    called, and then cannot be stopped: never start it in safe mode.
+    short when a button's level changes. ``edges``: a ``buttons.Edges``, per button in the order
+    of the names sorted (Buttons' scan order for a dict of pins), noted by the button's
+    interrupt at each change of its level, so that Buttons sees what was pressed while the main
+    loop was held up.
+    The watchdog only runs once ``start_watchdog()`` is called, and then cannot be stopped:
+    never start it in safe mode.
     """
 
     def __init__(self):
@@ -108,10 +112,14 @@ class Board:
 
         from machine import Pin
 
+        from dicetray.buttons import Edges
+
         self.pins = {name: Pin(gpio, Pin.IN, Pin.PULL_UP) for name, gpio in BUTTON_PINS}
         self._edge = False  # a button's level changed since the last pause(): set by the IRQ
-        for pin in self.pins.values():
-            pin.irq(self._on_edge, Pin.IRQ_FALLING | Pin.IRQ_RISING)
+        names = sorted(self.pins)
+        self.edges = Edges(len(names))
+        for i, name in enumerate(names):
+            self.pins[name].irq(self._on_edge(i, time.ticks_ms), Pin.IRQ_FALLING | Pin.IRQ_RISING)
         self.buzzer = None if BUZZER_PIN is None else Buzzer(BUZZER_PIN)
         self.i2c = _open_i2c(FAST_I2C_FREQ) if FAST_I2C else None
         if self.i2c is None or not _panel_answers(self.i2c):
@@ -134,9 +142,18 @@ class Board:
         except ImportError:
             self._os = None
 
-    def _on_edge(self, pin):
-        # Only a flag, no allocation: Buttons still reads and debounces the pins by polling.
-        self._edge = True
+    def _on_edge(self, i, ticks_ms):
+        """The interrupt handler of the i-th button (sorted by name): notes, no allocation.
+        Buttons still reads and debounces the pins by polling; the notes only wake the loop
+        and tell it what it could not read (a press made during a save)."""
+        flag, at = self.edges.flag, self.edges.at
+
+        def on_edge(pin):
+            flag[i] = 1
+            at[i] = ticks_ms()
+            self._edge = True
+
+        return on_edge
 
     def pause(self, ms):
         """Wait ms, or less: until a button's level changes, so that the next poll reads a

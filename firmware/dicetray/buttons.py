@@ -4,6 +4,16 @@ PRESS = "press"
 LONG = "long"
 
 
+class Edges:
+    """What a board's pin interrupts note for Buttons, per button in scan order: ``flag[i]``
+    set to 1 at each change of its level, ``at[i]`` the ticks of the latest (noted when the
+    interrupt's handler ran: up to a flash erase, ~45 ms, late)."""
+
+    def __init__(self, n):
+        self.flag = bytearray(n)
+        self.at = [0] * n
+
+
 class Buttons:
     """Turns raw pin levels into at most one event per physical press.
 
@@ -24,18 +34,41 @@ class Buttons:
     buttons have something to say at once, one is returned per call, starting after the button
     that spoke last; call ``poll`` again (same ``now`` is fine) to drain them.
 
-    Not polling for a while (an animation) is safe: a press made and released entirely between
-    two polls is never seen; a button still down at the next poll is reported then, its long
-    timer starting from that poll. To ignore whatever was pressed during an animation, call
-    ``clear()`` afterwards: buttons still held stay mute until released.
+    Not polling for a while (a save holds the main loop up for 60-270 ms on the Pico) is safe:
+    a button still down at the next poll is reported then, its long timer starting from that
+    poll. What happened between two polls is seen only with ``edges`` (an ``Edges`` the
+    board's pin interrupts fill). When polls were more than ``stall_ms`` apart:
+
+    - a button found up and idle whose level changed was tapped meanwhile: its ``PRESS`` is
+      said then (the short meaning, for a long-capable button), its release debounced as any;
+    - a button held before and found down, whose level changed ``again_ms`` or more after its
+      press (its own bounce is over by then), was let go and pressed again meanwhile: the new
+      press starts once the pin has been steady ``steady_ms`` since its last change (a release
+      still bouncing reads up by then, and ends the press as ever). A long-capable button's
+      first press, let go, says its short meaning then.
+
+    A button held, let go and tapped again all between two polls gives one press, not two.
+    Between polls that come on time, edges are only bounce or noise, and are ignored: a
+    finger's tap is longer than the polls' spacing, so the levels read tell it. To ignore
+    whatever was pressed meanwhile, call ``clear()``: buttons still held stay mute until
+    released, taps are forgotten.
     """
 
     debounce_ms = 40  # a release must read "up" this long; longer than switch bounce (~5-20 ms)
     said_ms = 5  # up this long after a steady press: a long-capable button's PRESS is said
     long_ms = 700  # held this long, a long-capable button gives LONG instead of PRESS
+    # Polls further apart than this: the main loop was held up (drawing takes up to ~35 ms, a
+    # save 60-270 ms), and a tap may have come and gone unread. Idle polls come every ~5 ms,
+    # and no finger's tap is this short.
+    stall_ms = 20
+    # A press's bounce is over 20 ms after its edge, and noted at most a flash erase (~45 ms)
+    # later: an edge noted later than this after the press is the finger's.
+    again_ms = 70
+    steady_ms = 15  # longer than a release's bounce reading "down"
 
     def __init__(
-        self, pins, ticks_diff, debounce_ms=None, long_ms=None, active_low=True, long_press=()
+        self, pins, ticks_diff, debounce_ms=None, long_ms=None, active_low=True, long_press=(),
+        edges=None,
     ):
         if debounce_ms is not None:
             self.debounce_ms = debounce_ms
@@ -48,6 +81,8 @@ class Buttons:
             if name not in names:
                 raise ValueError(f"unknown button: {name}")
         n = len(items)
+        if edges is not None and len(edges.flag) != n:
+            raise ValueError("edges for %d buttons, not %d" % (len(edges.flag), n))
         self.names = tuple(names)  # in scan order
         self._pins = [pin for _, pin in items]
         self._index = {name: i for i, name in enumerate(names)}
@@ -59,12 +94,24 @@ class Buttons:
         self._done = [False] * n  # this press already said (or must never say) its event
         self._t_down = [0] * n  # ticks when the press was accepted
         self._t_up = [None] * n  # ticks of the first "up" reading while down, or None
+        self._edges = edges  # filled by the board's pin interrupts; flags zeroed at every poll
+        self._tapped = [False] * n  # a tap between polls came and went (edges): say it next
+        self._again = [False] * n  # a held button let go and pressed again between polls
+        self._polled = None  # ticks of the last poll
         self._next = 0  # where the next scan starts, so no button waits behind another
         self.clear()
 
     def poll(self, now):
         """Sample every pin once at ``now`` (ms ticks); return one event tuple or ``None``."""
-        if True not in self._down:  # nothing held: only a pin reading "down" has news
+        edges = self._edges
+        if edges is not None:
+            polled = self._polled
+            self._polled = now
+            if max(edges.flag):  # max, not `in`: MicroPython's bytearray has no int `in`
+                self._taps(edges, polled is not None and
+                           self._ticks_diff(now, polled) > self.stall_ms)
+        if True not in self._down and True not in self._tapped:
+            # Nothing held or tapped: only a pin reading "down" has news.
             level = self._down_level
             for pin in self._pins:
                 if pin.value() == level:
@@ -83,11 +130,37 @@ class Buttons:
                 return event
         return None
 
+    def _taps(self, edges, stalled):
+        """Zero the flags; after a stall, mark the buttons whose level changed meanwhile: an
+        idle one found up was tapped; a held one found down, changed well after its press,
+        was let go and pressed again (_step starts that press once the pin is steady)."""
+        flag = edges.flag
+        for i in range(len(flag)):
+            if flag[i]:
+                flag[i] = 0
+                if not stalled:
+                    continue
+                up = self._pins[i].value() != self._down_level
+                if not self._down[i]:
+                    self._tapped[i] = up
+                elif not up and self._ticks_diff(edges.at[i], self._t_down[i]) >= self.again_ms:
+                    self._again[i] = True
+
     def _step(self, i, now):
         pressed = self._pins[i].value() == self._down_level
         if not self._down[i]:
             if not pressed:
-                return None
+                if not self._tapped[i]:
+                    return None
+                # Pressed and let go while the loop was held up: the press, said now, then
+                # its release debounced from here (the tap's own bounce may still go on).
+                self._tapped[i] = False
+                self._down[i] = True
+                self._done[i] = True
+                self._t_down[i] = now
+                self._t_up[i] = now
+                return self._press[i]
+            self._tapped[i] = False
             # First edge: accept the press at once; bounce is absorbed by the slow release.
             self._down[i] = True
             self._t_down[i] = now
@@ -96,10 +169,23 @@ class Buttons:
             return self._press[i] if self._done[i] else None
         if pressed:
             self._t_up[i] = None
+            if self._again[i]:
+                if self._ticks_diff(now, self._edges.at[i]) < self.steady_ms:
+                    return None  # a new press, or a release bouncing: the next polls tell
+                # Let go and pressed again while the loop was held up: a new press from now.
+                # A long-capable button's first press ended short: its meaning is said now.
+                self._again[i] = False
+                said = self._done[i]
+                self._t_down[i] = now
+                self._done[i] = self._long[i] is None
+                if self._done[i] or not said:
+                    return self._press[i]
+                return None
             if not self._done[i] and self._ticks_diff(now, self._t_down[i]) >= self.long_ms:
                 self._done[i] = True
                 return self._long[i]
             return None
+        self._again[i] = False  # it reads up: that was a release bouncing, ended as ever
         t_up = self._t_up[i]
         if t_up is None:
             self._t_up[i] = now
@@ -128,9 +214,14 @@ class Buttons:
         """Forget pending presses: buttons down now stay mute until released, their release too.
 
         Call it after waking the display so the waking press does nothing else, or after an
-        animation to drop what was pressed meanwhile.
+        animation to drop what was pressed meanwhile (taps between polls too).
         """
+        edges = self._edges
         for i in range(len(self._pins)):
+            self._tapped[i] = False
+            self._again[i] = False
+            if edges is not None:
+                edges.flag[i] = 0
             if self._down[i] or self._pins[i].value() == self._down_level:
                 # Mute: no event for this press, nor its release, which still needs a steady "up".
                 self._down[i] = True

@@ -30,7 +30,7 @@ def die_from_bits(bits):
 
 def make_app(board, display, store, buttons=None):
     if buttons is None:
-        buttons = Buttons(board.pins, board.ticks_diff, long_press=LONG_BUTTONS)
+        buttons = Buttons(board.pins, board.ticks_diff, long_press=LONG_BUTTONS, edges=board.edges)
     roll = die_from_bits(board.random_bits)
     return App(display, buttons, store, roll, board.ticks_diff, board.ticks_add, board.buzzer,
                board.random_bits(30))
