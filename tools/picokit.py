@@ -202,6 +202,17 @@ class Pico:
         self.wait(RELEASE_MS)
         return result
 
+    def down(self, key):
+        """Press key and keep it down (until up(key)); returns at once."""
+        self.ctl("down " + _key(key))
+
+    def up(self, key):
+        self.ctl("up " + _key(key))
+
+    def tap(self, key, ms):
+        """Press key for ms emulated ms; returns once it is let go."""
+        self.ctl("press %s %d" % (_key(key), ms))
+
     def wait(self, ms):
         self.ctl("wait %d" % ms)
 
