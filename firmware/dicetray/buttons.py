@@ -95,6 +95,8 @@ class Buttons:
         self._t_down = [0] * n  # ticks when the press was accepted
         self._t_up = [None] * n  # ticks of the first "up" reading while down, or None
         self._edges = edges  # filled by the board's pin interrupts; flags zeroed at every poll
+        self._flag = None if edges is None else edges.flag
+        self._zeros = bytes(n)  # the flags' value once read: copied in, no allocation
         self._tapped = [False] * n  # a tap between polls came and went (edges): say it next
         self._again = [False] * n  # a held button let go and pressed again between polls
         self._polled = None  # ticks of the last poll
@@ -103,13 +105,15 @@ class Buttons:
 
     def poll(self, now):
         """Sample every pin once at ``now`` (ms ticks); return one event tuple or ``None``."""
-        edges = self._edges
-        if edges is not None:
+        flag = self._flag
+        if flag is not None:
             polled = self._polled
             self._polled = now
-            if max(edges.flag):  # max, not `in`: MicroPython's bytearray has no int `in`
-                self._taps(edges, polled is not None and
-                           self._ticks_diff(now, polled) > self.stall_ms)
+            if max(flag):  # max, not `in`: MicroPython's bytearray has no int `in`
+                if polled is not None and self._ticks_diff(now, polled) > self.stall_ms:
+                    self._taps(self._edges)
+                else:  # polls on time: the levels read tell what the buttons did
+                    flag[:] = self._zeros
         if True not in self._down and True not in self._tapped:
             # Nothing held or tapped: only a pin reading "down" has news.
             level = self._down_level
@@ -130,16 +134,14 @@ class Buttons:
                 return event
         return None
 
-    def _taps(self, edges, stalled):
-        """Zero the flags; after a stall, mark the buttons whose level changed meanwhile: an
-        idle one found up was tapped; a held one found down, changed well after its press,
+    def _taps(self, edges):
+        """After a stall, zero the flags and mark the buttons whose level changed meanwhile:
+        an idle one found up was tapped; a held one found down, changed well after its press,
         was let go and pressed again (_step starts that press once the pin is steady)."""
         flag = edges.flag
         for i in range(len(flag)):
             if flag[i]:
                 flag[i] = 0
-                if not stalled:
-                    continue
                 up = self._pins[i].value() != self._down_level
                 if not self._down[i]:
                     self._tapped[i] = up
