@@ -111,7 +111,7 @@ class Buttons:
             self._polled = now
             if max(flag):  # max, not `in`: MicroPython's bytearray has no int `in`
                 if polled is not None and self._ticks_diff(now, polled) > self.stall_ms:
-                    self._taps(self._edges)
+                    self._taps(flag)
                 else:  # polls on time: the levels read tell what the buttons did
                     flag[:] = self._zeros
         if True not in self._down and True not in self._tapped:
@@ -134,18 +134,18 @@ class Buttons:
                 return event
         return None
 
-    def _taps(self, edges):
+    def _taps(self, flag):
         """After a stall, zero the flags and mark the buttons whose level changed meanwhile:
         an idle one found up was tapped; a held one found down, changed well after its press,
         was let go and pressed again (_step starts that press once the pin is steady)."""
-        flag = edges.flag
+        at = self._edges.at
         for i in range(len(flag)):
             if flag[i]:
                 flag[i] = 0
                 up = self._pins[i].value() != self._down_level
                 if not self._down[i]:
                     self._tapped[i] = up
-                elif not up and self._ticks_diff(edges.at[i], self._t_down[i]) >= self.again_ms:
+                elif not up and self._ticks_diff(at[i], self._t_down[i]) >= self.again_ms:
                     self._again[i] = True
 
     def _step(self, i, now):
@@ -218,12 +218,11 @@ class Buttons:
         Call it after waking the display so the waking press does nothing else, or after an
         animation to drop what was pressed meanwhile (taps between polls too).
         """
-        edges = self._edges
+        if self._flag is not None:
+            self._flag[:] = self._zeros
         for i in range(len(self._pins)):
             self._tapped[i] = False
             self._again[i] = False
-            if edges is not None:
-                edges.flag[i] = 0
             if self._down[i] or self._pins[i].value() == self._down_level:
                 # Mute: no event for this press, nor its release, which still needs a steady "up".
                 self._down[i] = True
