@@ -4,32 +4,11 @@ import pytest
 from dicetray.buttons import LONG, PRESS, Buttons, Edges
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from trayhost.pins import TICKS_MAX, TICKS_PERIOD, FakeClock, FakePin, ticks_diff
+from trayhost.pins import TICKS_MAX, TICKS_PERIOD, EdgePin, FakeClock, FakePin, ticks_diff
 
 NAMES = ("KEEP1", "KEEP2", "KEEP3", "ROLL", "OK")
 DEBOUNCE = Buttons.debounce_ms
 LONG_MS = Buttons.long_ms
-
-
-class EdgePin(FakePin):
-    """A pin whose every change of level is noted in edges, at the clock's time, as the board's
-    pin interrupt does."""
-
-    def __init__(self, edges, i, clock):
-        super().__init__()
-        self.edges, self.i, self.clock = edges, i, clock
-
-    def value(self, level=None):
-        if level is not None and (1 if level else 0) != self.level:
-            self.edges.flag[self.i] = 1
-            self.edges.at[self.i] = self.clock.now
-        return super().value(level)
-
-    def press(self):
-        self.value(0)
-
-    def release(self):
-        self.value(1)
 
 
 class Rig:

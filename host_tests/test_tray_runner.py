@@ -18,7 +18,7 @@ from dicetray.store import Store
 from fakes.flash import FakeFlash
 from test_tray import fb_rows
 from trayhost.oled import FakeI2C
-from trayhost.pins import FakeClock, FakePin, ticks_add, ticks_diff
+from trayhost.pins import EdgePin, FakeClock, ticks_add, ticks_diff
 from trayhost.trayrun import KEYS, LONG_MS, NAMES, PRESS_MS, REST_MS
 
 MAIN = Path(__file__).resolve().parent.parent / "firmware" / "main.py"
@@ -27,12 +27,13 @@ MAIN = Path(__file__).resolve().parent.parent / "firmware" / "main.py"
 class FakeBoard:
     """The Board interface on fakes: pins, a clock that sleep_ms moves, watchdog and reset
     counters, seeded random bits, no buzzer. type() schedules key presses (trayrun's keys).
-    A scripted change of a pin sets its byte in edges, as the Board's pin interrupt does."""
+    A scripted change of a pin is noted in edges, as the Board's pin interrupt notes it."""
 
     def __init__(self, seed=1, start=0):
         self.clock = FakeClock(start)
-        self.pins = {name: FakePin() for name in NAMES}
         self.edges = Edges(len(NAMES))  # in the names' sorted order, as Board's
+        self.pins = {name: EdgePin(self.edges, sorted(NAMES).index(name), self.clock)
+                     for name in NAMES}
         self.buzzer = None
         self.i2c = FakeI2C()
         self.rng = random.Random(seed)
@@ -57,10 +58,6 @@ class FakeBoard:
         self.elapsed += ms
         while self.script and self.script[0][0] <= self.elapsed:
             _, name, level = self.script.pop(0)
-            if self.pins[name].value() != level:
-                i = sorted(NAMES).index(name)
-                self.edges.flag[i] = 1
-                self.edges.at[i] = self.clock.now
             self.pins[name].value(level)
         if self.on_sleep:
             self.on_sleep(self, ms)

@@ -39,6 +39,27 @@ class FakePin:
         self.level = 1
 
 
+class EdgePin(FakePin):
+    """A FakePin whose every change of level is noted in edges (a dicetray.buttons.Edges) at
+    index i, at the clock's time, as the board's pin interrupt notes it."""
+
+    def __init__(self, edges, i, clock, level=1):
+        super().__init__(level)
+        self.edges, self.i, self.clock = edges, i, clock
+
+    def value(self, level=None):
+        if level is not None and (1 if level else 0) != self.level:
+            self.edges.flag[self.i] = 1
+            self.edges.at[self.i] = self.clock.now
+        return super().value(level)
+
+    def press(self):
+        self.value(0)
+
+    def release(self):
+        self.value(1)
+
+
 class FakeClock:
     """A millisecond clock that only moves when told to, with MicroPython's wrap-around."""
 
