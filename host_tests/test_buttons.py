@@ -426,6 +426,21 @@ def test_a_held_button_let_go_and_pressed_again_while_the_loop_was_held_up_is_a_
     assert [e[0] for e in rig.log] == [0, 250]
 
 
+@pytest.mark.parametrize("name", ["KEEP1", "OK"])
+def test_a_key_let_go_while_the_loop_was_held_up_counts_as_up_since_it_was_let_go(name):
+    rig = Rig(edges=True)
+    rig.press(name)
+    got = rig.run(60)
+    rig.release(name)  # let go 60 ms into a 155 ms save...
+    rig.held_up(155)
+    got += rig.run(15)
+    rig.press(name)  # ... and pressed again 15 ms after it: up 110 ms, a release long sure
+    got += rig.run(100)
+    rig.release(name)
+    got += rig.run(100)
+    assert got == [(name, PRESS), (name, PRESS)]
+
+
 def test_ok_let_go_and_pressed_again_while_the_loop_was_held_up_says_both_presses():
     rig = Rig(edges=True)
     rig.press("OK")

@@ -41,6 +41,8 @@ class Buttons:
 
     - a button found up and idle whose level changed was tapped meanwhile: its ``PRESS`` is
       said then (the short meaning, for a long-capable button), its release debounced as any;
+    - a button held before and found up was let go: it has been up since its last change, so a
+      press soon after the poll is a new one, not the same one bouncing;
     - a button held before and found down, whose level changed ``again_ms`` or more after its
       press (its own bounce is over by then), was let go and pressed again meanwhile: the new
       press starts once the pin has been steady ``steady_ms`` since its last change (a release
@@ -136,8 +138,9 @@ class Buttons:
 
     def _taps(self, flag):
         """After a stall, zero the flags and mark the buttons whose level changed meanwhile:
-        an idle one found up was tapped; a held one found down, changed well after its press,
-        was let go and pressed again (_step starts that press once the pin is steady)."""
+        an idle one found up was tapped; a held one found up was let go at its last change (its
+        release is timed from there); a held one found down, changed well after its press, was
+        let go and pressed again (_step starts that press once the pin is steady)."""
         at = self._edges.at
         for i in range(len(flag)):
             if flag[i]:
@@ -145,7 +148,9 @@ class Buttons:
                 up = self._pins[i].value() != self._down_level
                 if not self._down[i]:
                     self._tapped[i] = up
-                elif not up and self._ticks_diff(at[i], self._t_down[i]) >= self.again_ms:
+                elif up:  # let go meanwhile: up since its last change, not since this poll
+                    self._t_up[i] = at[i]
+                elif self._ticks_diff(at[i], self._t_down[i]) >= self.again_ms:
                     self._again[i] = True
 
     def _step(self, i, now):
