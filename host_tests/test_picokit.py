@@ -58,9 +58,10 @@ def test_panels_round_trip_through_the_kit_s_text_and_compare(shots):
         Panel.from_text("\n".join(a.text().splitlines()[:31]))
 
 
-def test_unavailable_says_why(monkeypatch, tmp_path):
+def test_unavailable_says_what_the_set_up_lacks(monkeypatch, tmp_path):
     monkeypatch.setenv(picokit.KIT_ENV, "")
-    assert "switched off" in picokit.unavailable()
+    assert "switched off" in picokit.not_set_up()
+    assert picokit.unavailable() == picokit.not_set_up()
     monkeypatch.setenv(picokit.KIT_ENV, str(tmp_path))
     assert "no emulated Pico kit" in picokit.unavailable()
     (tmp_path / "pico").write_text("#!/bin/sh\n")
@@ -68,20 +69,47 @@ def test_unavailable_says_why(monkeypatch, tmp_path):
     assert "is not installed" in picokit.unavailable()
 
 
-@pytest.mark.parametrize("uf2", ["", "build/firmware-RPI_PICO/firmware.uf2"])
-def test_start_boots_the_firmware_named_in_the_environment(monkeypatch, tmp_path, uf2):
-    """A stand-in kit script records what start asks of it."""
-    kit = tmp_path / "kit"
-    kit.mkdir()
-    (kit / "pico").write_text('#!/bin/sh\necho "$@" >> "$PICO_STATE/calls"\n'
-                              'case "$1" in status) echo "not running";; pty) echo /tmp/tty;; '
-                              'esac\n')
-    (kit / "pico").chmod(0o755)
-    monkeypatch.setenv(picokit.UF2_ENV, uf2)
-    monkeypatch.chdir(tmp_path)  # a relative name is taken from the current directory
-    pico = picokit.Pico(state=tmp_path, kit=kit)
-    pico.start()
-    assert pico.pty == "/tmp/tty"
-    start = [c for c in (tmp_path / "calls").read_text().splitlines() if c.startswith("start")]
-    want = ["start", "--uf2", str(tmp_path / uf2)] if uf2 else ["start"]
-    assert start == [" ".join(want)]
+def stand_in_kit(folder, check):
+    """A kit in folder whose `pico` script notes each command in folder/calls and runs check's
+    shell lines for `pico check`."""
+    folder.mkdir()
+    (folder / "pico").write_text('#!/bin/sh\necho "$1" >> "$(dirname "$0")/calls"\n'
+                                 'case "$1" in check) %s;; esac\nexit 9\n' % check)
+    (folder / "pico").chmod(0o755)
+    return folder
+
+
+def test_unavailable_relays_the_kits_own_check(monkeypatch, tmp_path):
+    """Without a firmware image the kit's check says so (exit 3): that line is the reason every
+    Pico test and bench skips with; "ready" (exit 0) lets them run."""
+    monkeypatch.setattr(picokit, "not_set_up", lambda: None)  # node, socat, ... are not the point
+    no_uf2 = "no MicroPython rp2 firmware (.uf2) at /x/fw.uf2: this kit ships none"
+    monkeypatch.setenv(picokit.KIT_ENV, str(stand_in_kit(tmp_path / "a", 'echo "%s"; exit 3'
+                                                         % no_uf2)))
+    assert picokit.unavailable() == "the emulated Pico kit cannot run here: " + no_uf2
+    monkeypatch.setenv(picokit.KIT_ENV, str(stand_in_kit(tmp_path / "b", "echo ready; exit 0")))
+    assert picokit.unavailable() is None
+
+
+def test_every_tool_that_drives_the_kit_skips_with_its_reason(monkeypatch, tmp_path, capsys):
+    """The bench's Pico figures are null, the seat's Pico decision is not taken, the profiler
+    stops: each says the kit's reason, none starts an emulator."""
+    import pico_profile
+    import picobench
+    import seatbench
+
+    monkeypatch.setattr(picokit, "not_set_up", lambda: None)
+    no_uf2 = "no MicroPython rp2 firmware (.uf2) at /x/fw.uf2: this kit ships none"
+    monkeypatch.setenv(picokit.KIT_ENV, str(stand_in_kit(tmp_path / "k", 'echo "%s"; exit 3'
+                                                         % no_uf2)))
+    said = []
+    figures = picobench.pico_figures(log=said.append)
+    assert figures and set(figures.values()) == {None}
+    assert "pico_heap_boot" in figures and "pico_press_ms_p95" in figures
+    assert seatbench.pico_decision(log=said.append) is None
+    assert said == ["Pico figures skipped: the emulated Pico kit cannot run here: " + no_uf2,
+                    "Seat decision on the Pico skipped: the emulated Pico kit cannot run here: "
+                    + no_uf2]
+    assert pico_profile.main([]) == 2
+    assert capsys.readouterr().err.strip().endswith(no_uf2)
+    assert set((tmp_path / "k" / "calls").read_text().split()) == {"check"}

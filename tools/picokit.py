@@ -4,10 +4,10 @@ The kit is a Raspberry Pi Pico emulated in Node.js running the official MicroPyt
 with the tray's OLED, buttons and flash chip modelled. It is driven through its `pico` script,
 and for the frequent commands (press, text, stats) through the control socket that script talks
 to. It is found at $DICETRAY_PICO_KIT, else at ../shared/pico beside this checkout; an
-empty DICETRAY_PICO_KIT switches it off. $DICETRAY_PICO_UF2 names a firmware for it to boot
-instead of its stock MicroPython (a build of tools/build_firmware.sh, say). Each Pico runs in
-its own state folder: $PICO_STATE when set (the kit's flash image there is kept between runs),
-else a temporary folder.
+empty DICETRAY_PICO_KIT switches it off. The kit ships no firmware image: it boots the official
+MicroPython `.uf2` and an RP2040 bootrom a maker puts in $PICO_FIRMWARE (see the kit's README),
+and `pico check` says whether it can run. Each Pico runs in its own state folder: $PICO_STATE
+when set (the kit's flash image there is kept between runs), else a temporary folder.
 
     from picokit import Pico, unavailable
     reason = unavailable()          # None, or why the emulated Pico cannot run here
@@ -36,13 +36,12 @@ from pathlib import Path
 
 from picopanel import HEIGHT, SCREENS, WIDTH, Panel, PicoError, screen_of
 
-__all__ = ["HEIGHT", "KEYS", "KIT_ENV", "SCREENS", "UF2_ENV", "WIDTH", "Panel", "Pico",
-           "PicoError", "kit_dir", "screen_of", "unavailable"]
+__all__ = ["HEIGHT", "KEYS", "KIT_ENV", "SCREENS", "WIDTH", "Panel", "Pico", "PicoError",
+           "kit_dir", "not_set_up", "screen_of", "unavailable"]
 
 HERE = Path(__file__).resolve().parent
 ROOT = HERE.parent
 KIT_ENV = "DICETRAY_PICO_KIT"
-UF2_ENV = "DICETRAY_PICO_UF2"  # a firmware to boot instead of the kit's stock MicroPython
 KEYS = ("KEEP1", "KEEP2", "KEEP3", "ROLL", "OK")
 RELEASE_MS = 80  # after a press's window: the tray's release debounce (40 ms) and a margin
 
@@ -55,8 +54,10 @@ def kit_dir() -> Path | None:
     return ROOT.parent / "shared" / "pico"
 
 
-def unavailable() -> str | None:
-    """None when the emulated Pico can run here, else why not (one line)."""
+def not_set_up() -> str | None:
+    """What this project's own set-up (tools/bootstrap.sh) should have provided for the kit and
+    did not: the kit folder, node, npm, socat, mpremote. None when all is there. Under CI that
+    is a failure; what the project may not provide (a firmware image) is not: see unavailable."""
     kit = kit_dir()
     if kit is None:
         return f"{KIT_ENV} is empty: the emulated Pico is switched off"
@@ -69,6 +70,23 @@ def unavailable() -> str | None:
     if not (ROOT / ".venv" / "bin" / "mpremote").exists():
         return "mpremote is not installed: run tools/bootstrap.sh"
     return None
+
+
+def unavailable() -> str | None:
+    """None when the emulated Pico can run here, else why not (one line): what not_set_up
+    says, else the kit's own `pico check` (no firmware image, say)."""
+    missing = not_set_up()
+    if missing:
+        return missing
+    kit = kit_dir()
+    assert kit is not None
+    proc = subprocess.run([str(kit / "pico"), "check"], cwd=ROOT, capture_output=True,
+                          text=True, timeout=60)
+    said = (proc.stdout.strip() or proc.stderr.strip()).splitlines()
+    if proc.returncode == 0:
+        return None
+    why = said[-1] if said else "exit %d, nothing said" % proc.returncode
+    return "the emulated Pico kit cannot run here: " + why
 
 
 class Pico:
@@ -122,8 +140,6 @@ class Pico:
             args += ["--flash", os.path.join(self._fresh, "flash.bin")]
         if hold:
             args += ["--hold", hold]
-        if os.environ.get(UF2_ENV):
-            args += ["--uf2", os.path.abspath(os.environ[UF2_ENV])]
         self.cli(*args, timeout=300)
         self.started = True
         self._ctl_port = None
