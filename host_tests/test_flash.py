@@ -12,9 +12,8 @@ import flash
 import pytest
 from fakes.pico_usb import READ_ONLY, RP2040_MPY, RP2350_MPY, FakePico, FakeUsb
 from flashkit import checks, pico_usb, planner
-from flashkit.build import MpyCross, build_firmware, mpy_cross_label, mpy_version
+from flashkit.build import MpyCross, build_tray, mpy_cross_label, mpy_version
 from flashkit.exits import FlashError
-from flashkit.frozenid import source_id
 from flashkit.listing import FOLDER, Entry, file_entry
 from flashkit.pico_usb import Port, Probe
 from flashkit.planner import Step
@@ -47,7 +46,6 @@ NOT_USB = listed_port("/dev/ttyS0", serial_number=None, vid=None, pid=None,
                       manufacturer=None, product=None)
 CROSS = MpyCross(6, "mpy-cross 1.27.0 (.mpy v6.3)")
 PICO = Probe("micropython", "1.27.0", RP2040_MPY, "Raspberry Pi Pico with RP2040", True, False)
-BUILD_ID = source_id(ROOT / "firmware")  # what tools/frozen/manifest.py freezes for these sources
 
 
 @pytest.fixture(scope="session")
@@ -200,17 +198,9 @@ def test_the_probe_answer_is_read():
         pico_usb.parse_probe("Hello\n>>>\n")
 
 
-def test_the_probe_answer_names_a_frozen_tray():
-    assert pico_usb.parse_probe("impl micropython\nwatchdog off\nfrozen 6a98ed48d2239f17\n"
-                                ).frozen == "6a98ed48d2239f17"
-    assert pico_usb.parse_probe("impl micropython\nfrozen none\n").frozen is None
-    assert pico_usb.parse_probe("impl micropython\n").frozen is None
-
-
-def run_probe_on_cpython(machine_name, registers, frozen=None):
+def run_probe_on_cpython(machine_name, registers):
     """PROBE_PY's answer on a board named machine_name whose watchdog CTRL register reads
-    registers[address] in turn (RP2040 0x40058000, RP2350 0x400D8000); frozen: the build id of
-    a firmware's frozen tray (its module dicetray_build)."""
+    registers[address] in turn (RP2040 0x40058000, RP2350 0x400D8000)."""
     reads = {address: iter(values) for address, values in registers.items()}
     implementation = types.SimpleNamespace(name="micropython", version=(1, 27, 0),
                                            _mpy=RP2040_MPY, _machine=machine_name)
@@ -225,8 +215,6 @@ def run_probe_on_cpython(machine_name, registers, frozen=None):
             return next(reads.get(address, iter([0, 0])))
 
     modules["machine"] = types.SimpleNamespace(mem32=Mem32())
-    if frozen:
-        modules["dicetray_build"] = types.SimpleNamespace(ID=frozen)
 
     def import_(name, *args):
         if name not in modules:
@@ -258,17 +246,11 @@ def test_the_probe_sees_a_watchdog_counting_down(machine_name, address):
     assert not run_probe_on_cpython(machine_name, elsewhere).watchdog
 
 
-def test_the_probe_reads_the_build_id_of_a_frozen_tray():
-    pico = "Raspberry Pi Pico with RP2040"
-    assert run_probe_on_cpython(pico, {}, frozen="6a98ed48d2239f17").frozen == "6a98ed48d2239f17"
-    assert run_probe_on_cpython(pico, {}).frozen is None
-
-
 # ---- the build ----------------------------------------------------------------------------
 
 
 def test_the_build_lists_what_mpy_cross_made(build, tmp_path):
-    listing, cross = build_firmware(ROOT / "firmware", tmp_path)
+    listing, cross = build_tray(ROOT / "firmware", tmp_path)
     assert {p: e for p, e in listing.items() if e.kind == "F"} == {
         p: Entry("F", len(data), hashlib.sha256(data).hexdigest()) for p, data in build.items()}
     assert listing["/dicetray"] == FOLDER
@@ -441,31 +423,6 @@ def test_a_board_that_ran_the_plan_needs_nothing_more(board):
     assert planner.changes(planner.plan(BUILD, after)) == []
 
 
-def test_a_frozen_firmware_needs_main_py_alone_and_the_package_on_flash_goes():
-    board = listing({**MODULES, **SAVES, "/dicetray/old.py": b"x = 1\n"}, dirs=["/dicetray/e"])
-    roots = planner.tray_roots(BUILD)
-    frozen = planner.without_package(BUILD)
-    assert frozen == {"/main.py": BUILD["/main.py"]}
-    shadow = "would shadow the tray frozen in the firmware"
-    assert planner.changes(planner.plan(frozen, board, roots)) == [
-        Step("rm", "/dicetray/__init__.mpy", shadow),
-        Step("rm", "/dicetray/app.mpy", shadow),
-        Step("rm", "/dicetray/old.py", shadow),
-        Step("rm", "/dicetray/rules.mpy", shadow),
-        Step("rmdir", "/dicetray/e", shadow),
-        Step("rmdir", "/dicetray", shadow),
-    ]
-    # Without the roots, the build's own top level (main.py alone) is all the plan touches.
-    assert planner.changes(planner.plan(frozen, board)) == []
-    # A save that strayed into /dicetray stays, and so does its folder.
-    kept = listing({**MODULES, "/dicetray/game.json": b"{}"})
-    assert planner.changes(planner.plan(frozen, kept, roots)) == [
-        Step("rm", "/dicetray/__init__.mpy", shadow),
-        Step("rm", "/dicetray/app.mpy", shadow),
-        Step("rm", "/dicetray/rules.mpy", shadow),
-    ]
-
-
 def test_the_plan_as_printed():
     steps = [Step("mkdir", "/dicetray", "new"), Step("rm", "/dicetray/app.py", "would shadow "
              "app.mpy"), Step("cp", "/dicetray/app.mpy", "new"), Step("same", "/main.py"),
@@ -575,7 +532,6 @@ def test_serial_board_turns_what_went_wrong_into_board_errors(failure, kind, mes
 def test_the_probe_and_listing_scripts_run_on_real_micropython(micropython, build, tmp_path):
     probe = pico_usb.parse_probe(micropython(pico_usb.PROBE_PY))
     assert probe.impl == "micropython" and probe.sha256 and not probe.watchdog
-    assert probe.frozen is None  # stock MicroPython: no tray frozen in
     assert probe.mpy is not None and probe.mpy & 0xFF == build["/dicetray/rules.mpy"][1]
     for path, data in build.items():
         (tmp_path / path.lstrip("/")).parent.mkdir(parents=True, exist_ok=True)
@@ -714,47 +670,6 @@ def test_dry_run_prints_the_plan_and_changes_nothing(run):
     assert "Dry run: nothing was changed" in out and "safe mode" not in out
     assert (pico.files, pico.dirs) == before
     assert mutations(pico) == []
-
-
-def test_a_frozen_firmware_of_these_sources_gets_main_py_alone(run, build):
-    pico = FakePico(SAVES, frozen=BUILD_ID)
-    result = run(FakeUsb({PORT: pico}))
-    assert result.returncode == 0, result.stderr
-    assert ("The firmware holds this tray frozen in (build %s): only main.py goes on flash"
-            % BUILD_ID) in result.stdout
-    assert written(pico) == ["/main.py"] and pico.files["/main.py"] == build["/main.py"]
-    assert set(pico.files) == {*SAVES, "/main.py"} and not pico.dirs
-    assert "Verified" in result.stdout and pico.ops[-1] == "reset"
-
-
-def test_installing_a_frozen_firmware_then_flashing_removes_the_package_on_flash(run, build):
-    pico = FakePico(SAVES)
-    assert run(FakeUsb({PORT: pico})).returncode == 0  # stock MicroPython: the .mpy files
-    pico.about = pico.about._replace(frozen=BUILD_ID)  # the frozen firmware goes on; flash stays
-    safe_mode(pico)
-    pico.ops.clear()
-    result = run(FakeUsb({PORT: pico}))
-    assert result.returncode == 0, result.stderr
-    assert ("remove  /dicetray/rules.mpy (would shadow the tray frozen in the firmware)"
-            in result.stdout)
-    assert written(pico) == [] and set(pico.files) == {*SAVES, "/main.py"} and not pico.dirs
-    assert mutations(pico)[-2:] == ["rmdir /dicetray", "reset"]
-    assert "Verified" in result.stdout
-    pico.ops.clear()
-    again = run(FakeUsb({PORT: pico}))
-    assert again.returncode == 0 and "nothing to copy" in again.stdout
-    assert mutations(pico) == ["reset"]
-
-
-def test_a_frozen_firmware_of_other_sources_gets_the_mpy_files_over_it(run, build):
-    pico = FakePico(SAVES, frozen="0123456789abcdef")
-    result = run(FakeUsb({PORT: pico}))
-    assert result.returncode == 0, result.stderr
-    assert ("The firmware holds another tray frozen in (build 0123456789abcdef, these sources "
-            "are %s): the .mpy files go to /dicetray and run instead of it" % BUILD_ID
-            ) in result.stdout
-    assert "tools/build_firmware.sh" in result.stdout
-    assert holds_build(pico, build) and written(pico)[-1] == "/main.py"
 
 
 def test_port_chooses_among_several_boards(run, build):
@@ -926,8 +841,7 @@ def test_a_port_with_nothing_behind_it(tmp_path):
     assert f"flash: cannot open {port}: failed to access {port}.\n" in result.stderr
 
 
-@pytest.mark.parametrize("script", [FLASH_SH, ROOT / "tools" / "build_firmware.sh"],
-                         ids=["flash.sh", "build_firmware.sh"])  # the scripts a maker runs
+@pytest.mark.parametrize("script", [FLASH_SH], ids=["flash.sh"])  # the scripts a maker runs
 def test_shellcheck_is_clean(script):
     if shutil.which("shellcheck") is None:
         if os.environ.get("CI") == "true":

@@ -36,10 +36,6 @@ to check it, and resets the board. The saves (game.json, settings.json, tally.js
 error.old, game.bad, any game.*, settings.*, tally.* or error.* file at the root) are never
 touched. It needs no internet; running it again is always safe.
 
-On a firmware with the tray frozen in (tools/build_firmware.sh) whose build id matches these
-sources, it installs main.py only and removes a /dicetray that would run instead of the frozen
-package; when the ids differ, it installs the .mpy files over the frozen package and says so.
-
 Options:
   -p, --port PORT  the board's serial port (/dev/ttyACM0, /dev/cu.usbmodem1101, id:SERIAL);
                    default: the only MicroPython board plugged in ('mpremote devs' lists them)

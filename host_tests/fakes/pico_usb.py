@@ -15,22 +15,20 @@ class FakePico:
     """Stock MicroPython on a Pico (or the tray on one); ops records what was done to it.
 
     busy: the port cannot be opened; answers=False: nothing comes back; watchdog: the tray's
-    game runs; ok_held: OK is held at power-up (safe mode); frozen: the build id of the tray
-    frozen into its firmware (tools/build_firmware.sh), None for stock MicroPython. A reset
-    starts main.py, which starts the game and its watchdog unless OK is held. A fault {"path",
-    "error"} fires at the next write of path: "ENOSPC" and "disconnect" leave the file as
-    littlefs leaves one that was never closed (empty when it is new, else unchanged), and a
-    disconnect reboots the board, which answers nothing more on this connection; "corrupt" lands
-    the data with a byte flipped.
+    game runs; ok_held: OK is held at power-up (safe mode). A reset starts main.py, which
+    starts the game and its watchdog unless OK is held. A fault {"path", "error"} fires at the
+    next write of path: "ENOSPC" and "disconnect" leave the file as littlefs leaves one that was
+    never closed (empty when it is new, else unchanged), and a disconnect reboots the board,
+    which answers nothing more on this connection; "corrupt" lands the data with a byte flipped.
     """
 
     def __init__(self, files=None, impl="micropython", version="1.27.0", mpy=RP2040_MPY,
                  machine="Raspberry Pi Pico with RP2040", sha256=True, watchdog=False,
-                 ok_held=False, answers=True, busy=False, faults=(), frozen=None):
+                 ok_held=False, answers=True, busy=False, faults=()):
         self.files, self.dirs = {}, set()
         for path, data in (files or {}).items():
             self.put(path, data)
-        self.about = Probe(impl, version, mpy, machine, sha256, watchdog, frozen)
+        self.about = Probe(impl, version, mpy, machine, sha256, watchdog)
         self.watchdog, self.ok_held, self.answers, self.busy = watchdog, ok_held, answers, busy
         self.faults = list(faults)
         self.ops = []

@@ -3,7 +3,6 @@
     exits      the exit codes, FlashError, and the advice that ends several messages
     listing    what a board or a build holds, as plain data (Entry, Listing)
     build      firmware/ compiled by mpy-cross, listed as the board must hold it
-    frozenid   the sources' build id, which a firmware with the tray frozen in carries
     pico_usb   the board behind one small interface (Board, Usb), and SerialBoard over mpremote
     checks     what the board runs, whether it can take the build, whether the game runs
     planner    the plan: listings of the build and the board in, steps out (pure)

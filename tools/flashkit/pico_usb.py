@@ -47,7 +47,6 @@ class Probe(NamedTuple):
     machine: str
     sha256: bool  # hashlib.sha256 is there
     watchdog: bool  # a watchdog is counting down: the tray's game runs
-    frozen: str | None = None  # the build id of the tray frozen into its firmware; None: none
 
 
 class BoardError(Exception):
@@ -91,8 +90,7 @@ class Usb(Protocol):
 
 
 # Read-only: what runs there, which .mpy it loads, whether a watchdog is counting down (its
-# CTRL register: enabled, and the time left falling between two reads), and the build id of the
-# tray frozen into its firmware, if any (tools/frozen/manifest.py freezes it as dicetray_build).
+# CTRL register: enabled, and the time left falling between two reads).
 PROBE_PY = """\
 import sys
 i = sys.implementation
@@ -119,11 +117,6 @@ try:
 except Exception:
     pass
 print('watchdog', wdt)
-try:
-    import dicetray_build
-    print('frozen', dicetray_build.ID)
-except ImportError:
-    print('frozen none')
 """
 
 # Read-only: "F size sha256 path" per file and "D 0 - path" per folder at ROOTS, then "end".
@@ -170,11 +163,7 @@ def parse_probe(text: str) -> Probe:
     mpy = fields.get("mpy", "")
     return Probe(fields["impl"], fields.get("version", ""), int(mpy) if mpy.isdigit() else None,
                  fields.get("machine", ""), fields.get("sha256") == "yes",
-                 fields.get("watchdog") == "on", _frozen(fields.get("frozen", "none")))
-
-
-def _frozen(answer: str) -> str | None:
-    return None if answer in ("", "none") else answer
+                 fields.get("watchdog") == "on")
 
 
 def parse_listing(text: str) -> Listing:

@@ -16,7 +16,6 @@ SAVES = frozenset(
     "game.json settings.json error.log error.old game.bad game.tmp settings.tmp tally.json"
     " tally.tmp tally.bad".split())
 SAVE_PREFIXES = ("game.", "settings.", "error.", "tally.")
-PACKAGE = "/dicetray"  # the tray's package: a firmware may hold it frozen in (build_firmware.sh)
 
 
 class Step(NamedTuple):
@@ -50,20 +49,15 @@ def owned(path: str, roots: set[str]) -> bool:
     return path in roots or any(path.startswith(root + "/") for root in roots)
 
 
-def without_package(build: Listing) -> Listing:
-    """The build less the tray's package, for a firmware that holds that package frozen in."""
-    return {p: e for p, e in build.items() if not owned(p, {PACKAGE})}
-
-
-def plan(build: Listing, board: Listing, roots: set[str] | None = None) -> list[Step]:
+def plan(build: Listing, board: Listing) -> list[Step]:
     """The steps that make the board hold the build, in the order to run them.
 
     What is in the way goes first (shadowing .py files too), then new folders, then the copies
     (main.py last, so an update never runs a new main.py on old modules), then the tray's files
-    and folders the build no longer has. Only the tray's paths are touched, never a save: roots
-    (default: the build's top level) may name more, e.g. the package a frozen firmware holds.
+    and folders the build no longer has. Only the tray's paths (the build's top level) are
+    touched, never a save.
     """
-    roots = roots or tray_roots(build)
+    roots = tray_roots(build)
     steps = in_the_way(build, board)
     steps += [Step("mkdir", p, "new") for p, e in sorted(build.items())
               if e.kind == "D" and kind(board, p) != "D"]
@@ -104,27 +98,20 @@ def shadows(build: Listing, board: Listing, roots: set[str]) -> list[Step]:
 
 
 def leftovers(build: Listing, board: Listing, gone: set[str], roots: set[str]) -> list[Step]:
-    """The tray's files and folders the build no longer has: removed, but the saves stay. Those
-    of a root the build does not have are what the firmware holds frozen in: they would shadow
-    it (MicroPython looks on flash before its frozen modules)."""
-    ours = tray_roots(build)
-
-    def why(path):
-        if owned(path, ours):
-            return "not part of this firmware"
-        return "would shadow the tray frozen in the firmware"
+    """The tray's files and folders the build no longer has: removed, but the saves stay."""
 
     def stale(path):
         return (path not in build and owned(path, roots) and path not in gone
                 and not any(path.startswith(g + "/") for g in gone))
 
+    gone_why = "not part of this firmware"
     steps = []
     for path, there in sorted(board.items()):
         if there.kind == "F" and stale(path):
             keep = is_save(path)
             steps.append(Step("keep" if keep else "rm", path,
-                              "a save file" if keep else why(path)))
-    return steps + [Step("rmdir", p, why(p))
+                              "a save file" if keep else gone_why))
+    return steps + [Step("rmdir", p, gone_why)
                     for p, e in sorted(board.items(), reverse=True)  # the deepest folders first
                     if e.kind == "D" and stale(p) and not holds_save(board, p)]
 

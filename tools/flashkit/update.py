@@ -7,14 +7,12 @@ import tempfile
 from collections.abc import Iterable
 from pathlib import Path
 
-from flashkit.build import MpyCross, build_firmware
+from flashkit.build import MpyCross, build_tray
 from flashkit.checks import check_board, refuse_running_game, unanswered
 from flashkit.exits import E_COPY, E_NO_ANSWER, E_VERIFY, SAFE_MODE, FlashError
-from flashkit.frozenid import source_id
 from flashkit.listing import Listing
 from flashkit.pico_usb import Board, BoardError, BoardRaised, Garbled, Usb
 from flashkit.planner import (
-    PACKAGE,
     Step,
     changes,
     describe,
@@ -22,7 +20,6 @@ from flashkit.planner import (
     plan_text,
     refuse_stuck,
     tray_roots,
-    without_package,
 )
 
 
@@ -30,28 +27,26 @@ def run(usb: Usb, port: str, firmware: Path, dry_run: bool):
     """Build firmware, open the board on port and update it (see update)."""
     with tempfile.TemporaryDirectory(prefix="dicetray-flash.") as tmp:
         build_dir = Path(tmp)
-        listing, cross = build_firmware(firmware, build_dir)
+        listing, cross = build_tray(firmware, build_dir)
         try:
             board = usb.connect(port)
         except BoardError as exc:
             raise unanswered(port, exc) from None
         try:
-            update(board, port, listing, cross, build_dir, dry_run, source_id(firmware))
+            update(board, port, listing, cross, build_dir, dry_run)
         finally:
             board.close()
 
 
 def update(board: Board, port: str, build: Listing, cross: MpyCross, build_dir: Path,
-           dry_run: bool, build_id: str = ""):
-    """Check the board, print the plan, and (unless dry_run) run it, verify it and reset.
-    build_id: the sources' (flashkit.frozenid), to compare with a firmware's frozen tray."""
+           dry_run: bool):
+    """Check the board, print the plan, and (unless dry_run) run it, verify it and reset."""
     probe = check_board(board, port, cross)
     print(f"Built {sum(e.kind == 'F' for e in build.values())} files from firmware/ with "
           f"{cross.label}")
     roots = tray_roots(build)
-    build = frozen_choice(build, probe.frozen, build_id)
     before = read_listing(board, port, roots)
-    steps = plan(build, before, roots)
+    steps = plan(build, before)
     refuse_stuck(steps)
     print("\n".join(plan_text(port, steps)))
     todo = len(changes(steps))
@@ -68,25 +63,6 @@ def update(board: Board, port: str, build: Listing, cross: MpyCross, build_dir: 
         apply(board, steps, build_dir, before, port)
         verify(board, port, build, roots)
     reset(board)
-
-
-def frozen_choice(build: Listing, frozen: str | None, build_id: str) -> Listing:
-    """What to install on a firmware that holds the tray frozen in (frozen: its build id).
-
-    The same sources: main.py alone, and a /dicetray on flash goes, as it would run instead of
-    the frozen package. Other sources: the whole build, as on stock MicroPython; its /dicetray
-    shadows the frozen package, so this checkout's tray runs, and the firmware's waits for a
-    rebuild."""
-    if frozen is None:
-        return build
-    if frozen == build_id:
-        print(f"The firmware holds this tray frozen in (build {build_id}): only main.py goes on "
-              f"flash, and a {PACKAGE} there, which would run instead, is removed.")
-        return without_package(build)
-    print(f"The firmware holds another tray frozen in (build {frozen}, these sources are "
-          f"{build_id}): the .mpy files go to {PACKAGE} and run instead of it. To run from the "
-          "firmware again, rebuild it (tools/build_firmware.sh) and install it.")
-    return build
 
 
 def read_listing(board: Board, port: str, roots: Iterable[str]) -> Listing:
@@ -126,7 +102,7 @@ def apply(board: Board, steps: list[Step], build_dir: Path, before: Listing, por
 def verify(board: Board, port: str, build: Listing, roots: set[str]):
     """Read the board back: what the plan still finds to do is what did not land."""
     print("Checking what landed ...")
-    left = changes(plan(build, read_listing(board, port, roots), roots))
+    left = changes(plan(build, read_listing(board, port, roots)))
     if left:
         raise FlashError(E_VERIFY, "the board does not hold the build after copying; still to "
                          "do:", *map(describe, left), "Run tools/flash.sh again; if this keeps "
