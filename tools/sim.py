@@ -181,13 +181,32 @@ class Interactive:
         return 0
 
 
+HELP_KEYS = """\
+keys (in the terminal and in --keys):
+  1 2 3       keep or release the die above that button (KEEP1..3)
+  r, space    ROLL
+  o, Enter    OK
+  O           OK held long (the standings; quit the game)
+  .           (--keys only) one second with no press: the roll animation lands, a turn whose
+              throws are used up moves on, the computer seats play
+  q           quit (in the terminal; the game is saved and offered next time)
+
+tools/run.sh runs this simulator; its own options, before any of the above:
+  --sim            the simulator even with a Pico on USB (without one it is the default)
+  --web [--port N] the tray in a browser: build it and serve it (tools/web/serve.py --help)
+"""
+
+
 def main(argv=None):
-    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap = argparse.ArgumentParser(prog="tools/run.sh", description=__doc__.splitlines()[0],
+                                 epilog=HELP_KEYS,
+                                 formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--headless", action="store_true", help="no terminal UI: play --keys")
-    ap.add_argument("--keys", default="", help="keys to play in headless mode")
+    ap.add_argument("--keys", default="", help="keys to play in headless mode (see below)")
     ap.add_argument("--shots", metavar="DIR", help="headless: write a PNG per screen change")
     ap.add_argument("--seed", type=int, help="fixed dice (default: random when interactive)")
-    ap.add_argument("--height", type=int, choices=(64, 32), default=64)
+    ap.add_argument("--height", type=int, choices=(64, 32), default=64,
+                    help="the panel's height in pixels (default 64)")
     ap.add_argument("--save-dir", default=os.path.join(ROOT, ".sim"),
                     help="interactive: where the game is saved (default .sim/)")
     args = ap.parse_args(argv)
