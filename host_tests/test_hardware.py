@@ -474,4 +474,3 @@ def test_board_random_bits(pico, monkeypatch, hardware):
     for k in (1, 3, 8, 31, 32, 33, 64):
         assert all(0 <= b.random_bits(k) < 1 << k for _ in range(50))
     assert {b.random_bits(3) for _ in range(400)} == set(range(8))
-    assert 0 <= b.seed() < 1 << 32

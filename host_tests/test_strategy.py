@@ -23,6 +23,12 @@ ROOT = Path(__file__).resolve().parent.parent
 MASKS = [m for m in range(7)]  # bit i: die i kept; all three (7) is no throw
 
 
+def actions(dice, count, reward, most, early):
+    """[(mask, value)]: every choice open after throw count with its expected reward, as the
+    strategy weighs them (odds.listed over odds.tables)."""
+    return odds.listed(dice, *odds.tables(count, reward, most, early))
+
+
 def situation(preset, phase, finals, counts, players=4, tokens=None, limit=3):
     """A game whose turn has finals made by the first players and the next one to throw."""
     g = Game(players, preset, lambda: 1)
@@ -173,7 +179,7 @@ def test_every_choice_agrees_with_the_enumerator(case):
         for count in range(1, most + 1):
             unit = odds.unit(r, count, most)
             got = {mask: value / unit
-                   for mask, value in odds.actions(list(dice), count, reward, most, early)}
+                   for mask, value in actions(list(dice), count, reward, most, early)}
             want = {}
             if count >= most or early:
                 want[None] = score(g, dice, count, shed)
@@ -191,7 +197,7 @@ def test_the_choice_is_the_best_action_and_a_stop_wins_a_tie():
     g = situation("classic", CHARGE, [(6, 5, 3)], [3])
     reward, _ = strategy.objective(g)
     for dice in ALL:
-        acts = odds.actions(list(dice), 1, reward, 3, False)
+        acts = actions(list(dice), 1, reward, 3, False)
         mask, value = odds.choose(list(dice), 1, reward, 3, False)
         assert value == max(v for _, v in acts)
     # Already above the throw to beat with two dice kept safe: 4-2-1 has nothing to gain.
@@ -204,7 +210,7 @@ def test_the_choice_is_the_best_action_and_a_stop_wins_a_tie():
 def test_a_follower_must_use_its_throws_where_the_rules_say_exactly():
     g = situation("classic", CHARGE, [(2, 2, 1)], [3], limit=3)  # nénette: anything beats it
     reward, r = strategy.objective(g)
-    acts = dict(odds.actions([6, 5, 3], 1, reward, 3, g.may_stop_early()))
+    acts = dict(actions([6, 5, 3], 1, reward, 3, g.may_stop_early()))
     u = odds.unit(r, 1, 3)
     assert None not in acts and 0.99 < acts[0] / u < 1.0  # only a nénette ties it
 

@@ -16,8 +16,9 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "firmware"))
 
-from dicetray.odds import combos, ix, next_means, throws  # noqa: E402
+from dicetray.odds import combos, ix, next_means  # noqa: E402
 from dicetray.options import PRESETS, changed  # noqa: E402
+from dicetray.rules import all_throws as throws  # noqa: E402
 
 TARGET = ROOT / "firmware" / "dicetray" / "firsttable.py"
 

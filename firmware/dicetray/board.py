@@ -131,7 +131,7 @@ class Board:
         self.sleep_ms = time.sleep_ms
         self._wdt = None
         # Imported once: a file may stand in for os (one of MicroPython's extensible modules),
-        # so every `import os` looks for one on the flash first: 5 ms a die on the Pico.
+        # so every `import os` looks for one on the flash first, a file system call per die.
         import gc
 
         self._gc = gc
@@ -159,7 +159,7 @@ class Board:
         """Wait ms, or less: until a button's level changes, so that the next poll reads a
         press within a millisecond of its edge instead of up to a whole poll later (and a
         release at once, which starts OK's short wait: Buttons.said_ms). Contact bounce only
-        wakes the loop early; it is debounced by the polling as before."""
+        wakes the loop early; the polling debounces it."""
         sleep = self.sleep_ms
         for _ in range(ms):
             if self._edge:
@@ -212,14 +212,6 @@ class Board:
         except (AttributeError, NotImplementedError, OSError):  # no os, or no urandom
             return _pseudo_bits(k)
         return int.from_bytes(raw, "big") >> (8 * nbytes - k)
-
-    def seed(self):
-        """Seed the ``random`` module from hardware entropy; returns the seed used."""
-        import random
-
-        value = self.random_bits(32)
-        random.seed(value)
-        return value
 
     def reset(self):
         from machine import reset

@@ -7,7 +7,7 @@ LONG = "long"
 class Edges:
     """What a board's pin interrupts note for Buttons, per button in scan order: ``flag[i]``
     set to 1 at each change of its level, ``at[i]`` the ticks of the latest (noted when the
-    interrupt's handler ran: up to a flash erase, ~45 ms, late)."""
+    interrupt's handler ran, which a flash write can hold back)."""
 
     def __init__(self, n):
         self.flag = bytearray(n)
@@ -15,56 +15,40 @@ class Edges:
 
 
 class Buttons:
-    """Turns raw pin levels into at most one event per physical press.
+    """Turns pin levels into at most one event per physical press.
 
-    Every button is polled; nothing here is interrupt driven. A press is accepted at the first
-    edge seen (so the answer is immediate), and a release only once the pin has read "up" for
+    The levels are polled and debounced here. A press is accepted at the first edge seen (so
+    the answer is immediate), and a release only once the pin has read "up" for
     ``debounce_ms`` in a row, so contact bounce on either edge can never make a second press.
-
-    Buttons named in ``long_press`` have two meanings: they report ``PRESS`` when released before
-    ``long_ms``, or ``LONG`` once when held that long (then nothing at release). The ``PRESS`` is
-    said once the release has read "up" for ``said_ms``, so that OK answers as soon as it is let
-    go (for ``debounce_ms`` if the press was that short: its own bounce); the press itself still
-    ends only after ``debounce_ms`` of "up". Every other button reports ``PRESS`` at its first
-    edge and nothing at release. Holding a button never repeats. A button found down at
-    construction (or at ``clear()``) stays mute until it has been seen released.
+    Buttons named in ``long_press`` report ``PRESS`` when released before ``long_ms`` (said once
+    the release has read "up" for ``said_ms``, so that OK answers as soon as it is let go), or
+    ``LONG`` once when held that long; every other button reports ``PRESS`` at its first edge.
+    Holding a button never repeats. A button found down at construction (or at ``clear()``)
+    stays mute until it has been seen released.
 
     ``poll(now)`` returns ``None`` or one event, a ``(name, kind)`` tuple built once in
-    ``__init__`` (so polling does not allocate); ``kind`` is ``PRESS`` or ``LONG``. When several
-    buttons have something to say at once, one is returned per call, starting after the button
-    that spoke last; call ``poll`` again (same ``now`` is fine) to drain them.
+    ``__init__`` (polling does not allocate). When several buttons have something to say at
+    once, one is returned per call, starting after the button that spoke last; call ``poll``
+    again (same ``now`` is fine) to drain them.
 
-    Not polling for a while (a save holds the main loop up for 60-270 ms on the Pico) is safe:
-    a button still down at the next poll is reported then, its long timer starting from that
-    poll. What happened between two polls is seen only with ``edges`` (an ``Edges`` the
-    board's pin interrupts fill). When polls were more than ``stall_ms`` apart:
-
-    - a button found up and idle whose level changed was tapped meanwhile: its ``PRESS`` is
-      said then (the short meaning, for a long-capable button), its release debounced as any;
-    - a button held before and found up was let go: it has been up since its last change, so a
-      press soon after the poll is a new one, not the same one bouncing;
-    - a button held before and found down, whose level changed ``again_ms`` or more after its
-      press (its own bounce is over by then), was let go and pressed again meanwhile: the new
-      press starts once the pin has been steady ``steady_ms`` since its last change (a release
-      still bouncing reads up by then, and ends the press as ever). A long-capable button's
-      first press, let go, says its short meaning then.
-
-    A button held, let go and tapped again all between two polls gives one press, not two.
-    Between polls that come on time, edges are only bounce or noise, and are ignored: a
-    finger's tap is longer than the polls' spacing, so the levels read tell it. To ignore
-    whatever was pressed meanwhile, call ``clear()``: buttons still held stay mute until
-    released, taps are forgotten.
+    Polls more than ``stall_ms`` apart mean the main loop was held up (a save, a long drawing)
+    and a tap may have come and gone unread. ``edges`` (an ``Edges`` the board's pin interrupts
+    fill) tells what the levels could not: a button found up whose level changed was tapped
+    (its ``PRESS`` is said then); a held button found up has been up since its last change; a
+    held button found down whose level changed ``again_ms`` after its press was let go and
+    pressed again (the new press starts once the pin has been steady ``steady_ms``). Between
+    polls on time, edges are bounce or noise and are ignored. ``clear()`` forgets what was
+    pressed meanwhile: buttons still held stay mute until released, taps are forgotten.
     """
 
     debounce_ms = 40  # a release must read "up" this long; longer than switch bounce (~5-20 ms)
     said_ms = 5  # up this long after a steady press: a long-capable button's PRESS is said
     long_ms = 700  # held this long, a long-capable button gives LONG instead of PRESS
-    # Polls further apart than this: the main loop was held up (drawing takes up to ~35 ms, a
-    # save 60-270 ms), and a tap may have come and gone unread. Idle polls come every ~5 ms,
-    # and no finger's tap is this short.
+    # Polls further apart than this: the main loop was held up and a tap may have come and gone
+    # unread. Idle polls come far more often, and no finger's tap is this short.
     stall_ms = 20
-    # A press's bounce is over 20 ms after its edge, and noted at most a flash erase (~45 ms)
-    # later: an edge noted later than this after the press is the finger's.
+    # Longer than a press's own bounce plus the longest a flash write holds the interrupt's
+    # note back: an edge noted later than this after the press is the finger's.
     again_ms = 70
     steady_ms = 15  # longer than a release's bounce reading "down"
 
@@ -208,10 +192,6 @@ class Buttons:
         if up_ms >= self.debounce_ms:
             self._down[i] = False
         return None
-
-    def is_down(self, name):
-        """Whether ``name`` is down (debounced, as of the last poll, construction or clear)."""
-        return self._down[self._index[name]]
 
     def any_down(self):
         """Whether any button is down (debounced), e.g. to wait for all to be let go."""

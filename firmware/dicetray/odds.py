@@ -12,7 +12,7 @@ dicetray.strategy's: the turn's objective.
 
 from array import array
 
-from dicetray.rules import evaluate
+from dicetray.rules import all_throws, evaluate
 
 _cache = [None, None, None, None]  # type: list  # options, strengths, tokens, kinds (216s)
 _tables = []  # built once: the throws' indexes, their keeps, the pairs' faces (bytearrays)
@@ -29,22 +29,14 @@ def ix(a, b, c):
     return a * 36 + b * 6 + c - 43
 
 
-def throws():
-    """The 56 throws, highest die first (the order of rules.all_throws)."""
-    for a in range(6, 0, -1):
-        for b in range(a, 0, -1):
-            for c in range(b, 0, -1):
-                yield a, b, c
-
-
 def indexes():
     # (the 56 throws' indexes, their 7 keeps' places among the 43 (56 * 7), each pair's 6
-    # throws with one more die (36 * 6, 21 pairs used)): 668 bytes, made at the first decision.
+    # throws with one more die (36 * 6, 21 pairs used)), made at the first decision.
     if not _tables:
         at = bytearray(56)
         keeps = bytearray(56 * 7)
         n = 0
-        for a, b, c in throws():
+        for a, b, c in all_throws():
             at[n] = ix(a, b, c)
             keeps[n * 7:n * 7 + 7] = bytes((42, 35 + a, 35 + b, 35 + c, (a - 1) * 6 + b - 1,
                                             (a - 1) * 6 + c - 1, (b - 1) * 6 + c - 1))
@@ -72,7 +64,7 @@ def combos(opts):
         s = zeros("H")
         v = zeros("B")
         k = zeros("B")
-        for a, b, c in throws():
+        for a, b, c in all_throws():
             combo = evaluate((a, b, c), opts)
             i = ix(a, b, c)
             s[i] = combo.strength
@@ -159,13 +151,6 @@ def tables(count, reward, most, early):
     stop = reward(count) if count >= most or early else None
     f = 216 ** (most - count)
     return stop, next_means(reward, count, most, early) if count < most else None, f
-
-
-def actions(dice, count, reward, most, early):
-    """[(mask, value)]: each choice open after throw count and its expected reward, playing
-    best after it (in units of unit(R, count, most)): None to stop (when allowed), else the dice
-    kept (bit i: dice[i])."""
-    return listed(dice, *tables(count, reward, most, early))
 
 
 def listed(dice, stop, w, f):
