@@ -34,11 +34,14 @@ class BuildError(Exception):
 def python_sources():
     """{path in the page's filesystem: text}: the firmware's package, trayhost's few, the glue."""
     sources = {}
-    package = os.path.join(ROOT, "firmware", "dicetray")
-    for name in sorted(os.listdir(package)):
-        if name.endswith(".py"):
-            with open(os.path.join(package, name), encoding="utf-8") as f:
-                sources["dicetray/" + name] = f.read()
+    firmware = os.path.join(ROOT, "firmware")
+    for folder, dirs, files in sorted(os.walk(os.path.join(firmware, "dicetray"))):
+        dirs[:] = [d for d in dirs if not d.startswith((".", "__"))]
+        for name in sorted(files):
+            if name.endswith(".py"):
+                path = os.path.join(folder, name)
+                with open(path, encoding="utf-8") as f:
+                    sources[os.path.relpath(path, firmware).replace(os.sep, "/")] = f.read()
     for name in HOST_MODULES:
         with open(os.path.join(ROOT, "tools", "trayhost", name), encoding="utf-8") as f:
             sources["trayhost/" + name] = f.read()
