@@ -112,6 +112,18 @@ def test_a_deeply_nested_save_is_refused_with_a_short_reason():
         savecheck.check_state(tokens)
 
 
+def test_the_checker_never_turns_a_long_integer_into_text():
+    # That takes time growing with the square of its digits; CPython refuses it past 4300.
+    huge = 10**5000
+    for field, value in (("players", huge), ("pot", -huge), ("tokens", [huge, 0, 0])):
+        with pytest.raises(SaveError, match="got a long integer$"):
+            savecheck.check_state(edited(start_rolloff(), **{field: value}))
+    with pytest.raises(SaveError, match=r"format version a long integer,"):
+        savecheck.check_state(edited(start_rolloff(), version=huge))
+    with pytest.raises(SaveError, match="got -99999999999$"):
+        savecheck.check_state(edited(start_rolloff(), players=-99999999999))
+
+
 def test_mutated_real_saves_are_refused_or_play_on_to_an_end():
     outcomes = {"refused": 0, "played": 0}
     for i, data in enumerate(savefuzz.cases(11, 300)):
