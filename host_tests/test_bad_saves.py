@@ -3,9 +3,10 @@
 import json
 import os
 import sys
+import types
 
 import pytest
-from dicetray import runner, savecheck
+from dicetray import runner, savecheck, storeload
 from dicetray.app import App
 from dicetray.game import Game, SaveError
 from dicetray.options import PRESETS, changed
@@ -26,7 +27,7 @@ DEEP = 550  # lists this deep: 6.5 KB, and repr() of it overflows MicroPython's 
 
 
 def deep_save():
-    return b'{"format": ' + b"[" * DEEP + b"]" * DEEP + b"}"
+    return savefuzz.nested(DEEP)
 
 
 def played(preset, players, dice, actions, **options):
@@ -175,8 +176,64 @@ def test_the_deep_save_boots_to_the_save_lost_notice_without_a_crash(apps):  # n
     flash.files["game.json"] = deep_save()
     runner.run(board, display, store, loops=200)
     assert apps.boots == [(NOTICE, False)]
-    assert apps[0].notice == ("SAVE LOST", ("Save invalid: kept as game.bad", "A NEW GAME STARTS"))
+    assert apps[0].notice == ("SAVE LOST", ("Save damaged: kept as game.bad", "A NEW GAME STARTS"))
     assert flash.files["game.bad"] == deep_save()
+    assert board.resets == 0 and "ERROR" not in flash.files["error.log"].decode()
+
+
+# What the Pico's parser does where CPython's differs: it reads an integer of any length (CPython
+# refuses one over 4300 digits), and runs out of heap where CPython runs out of recursion.
+PICO_HEAP_DEPTH = 4096  # lists nested deeper than this want more heap than a Pico has free
+
+
+def pico_loads(raw):
+    """json.loads as on the Pico. The digit limit is lifted while parsing only: turning the
+    integer into text afterwards still raises, as it takes seconds on the Pico."""
+    depth = deepest = 0
+    for b in raw:
+        depth += (b in b"[{") - (b in b"]}")
+        deepest = max(deepest, depth)
+    if deepest > PICO_HEAP_DEPTH:
+        raise MemoryError("memory allocation failed, allocating %d bytes" % (4 * deepest))
+    limit = sys.get_int_max_str_digits()
+    sys.set_int_max_str_digits(0)
+    try:
+        return json.loads(raw)
+    finally:
+        sys.set_int_max_str_digits(limit)
+
+
+def parser(monkeypatch, loads):
+    monkeypatch.setattr(storeload, "json", types.SimpleNamespace(loads=loads))
+
+
+@pytest.mark.parametrize("raw", [savefuzz.long_number(), savefuzz.nested()],
+                         ids=["long-number", "nested-8170-deep"])
+def test_a_save_the_pico_cannot_afford_to_read_boots_to_the_notice_at_once(
+        apps, monkeypatch, raw):  # noqa: F811
+    assert len(raw) <= Store.GAME_MAX
+    parser(monkeypatch, pico_loads)
+    board, display, flash, store = rig()
+    flash.files["game.json"] = raw
+    runner.run(board, display, store, loops=200)
+    assert apps.boots == [(NOTICE, False)]
+    assert apps[0].notice == ("SAVE LOST", ("Save damaged: kept as game.bad", "A NEW GAME STARTS"))
+    assert flash.files["game.bad"] == raw
+    assert board.resets == 0 and "ERROR" not in flash.files["error.log"].decode()
+
+
+def test_a_parser_out_of_heap_is_a_damaged_save_not_a_crash(apps, monkeypatch):  # noqa: F811
+    def out_of_heap(raw):
+        raise MemoryError("memory allocation failed")
+
+    parser(monkeypatch, out_of_heap)
+    board, display, flash, store = rig()
+    raw = json.dumps(start_rolloff()).encode()
+    flash.files["game.json"] = raw
+    runner.run(board, display, store, loops=200)
+    assert apps.boots == [(NOTICE, False)]
+    assert apps[0].notice[1][0] == "Save damaged: kept as game.bad"
+    assert flash.files["game.bad"] == raw
     assert board.resets == 0 and "ERROR" not in flash.files["error.log"].decode()
 
 
@@ -306,6 +363,10 @@ with open("/flash/game.json", "w") as f:
     f.write('{"format": ' + "[" * %(deep)d + "]" * %(deep)d + "}")
 out["deep"] = s.load_game(build)
 out["deep_kept"] = os.stat("/flash/game.bad")[6]
+for name, raw in (("long", savefuzz.long_number()), ("nested", savefuzz.nested())):
+    with open("/flash/game.json", "wb") as f:
+        f.write(raw)
+    out[name] = s.load_game(build)
 out["disagree"] = [build(d)[1] for d in json.loads(%(disagree)r)]
 out["fuzz"] = [savefuzz.play_on(d, i) for i, d in enumerate(json.loads(%(fuzz)r))]
 print(json.dumps(out))
@@ -321,8 +382,9 @@ def test_micropython_refuses_the_same_saves_and_plays_the_same(micropython, host
     expected_fuzz = [list(savefuzz.play_on(json.loads(json.dumps(d)), i))
                      for i, d in enumerate(fuzz)]
     out = json.loads(micropython(script, paths=[FIRMWARE, host_package], mpy=mpy, timeout=300))
-    assert out["deep"] == [None, "Save invalid: kept as game.bad"]
+    assert out["deep"] == [None, "Save damaged: kept as game.bad"]
     assert out["deep_kept"] == len(deep_save())
+    assert out["long"] == out["nested"] == [None, "Save damaged: kept as game.bad"]
     assert out["disagree"] == ["bad save: " + why for _, _, why in DISAGREEING]
     assert out["fuzz"] == expected_fuzz
     assert {kind for kind, _ in expected_fuzz} == {"refused", "played"}

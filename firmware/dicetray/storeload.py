@@ -19,6 +19,14 @@ CRASHED = "crashed"
 KEPT = "kept as game.bad"
 STUCK = "could not move"
 
+# The bounds of a file the parser is handed: at least twice what the largest file the tray writes
+# holds (a game of 8 players in a tie's play-off). They bound the parser's work and heap before
+# it starts: it turns a run of digits into an integer in time growing with the square of its
+# length, and a level of nesting costs heap, so a file beyond them is damaged, unparsed.
+MAX_OPEN = 64  # "[" and "{" in all: the nesting is no deeper
+MAX_COMMAS = 512  # the values are no more
+MAX_STRETCH = 64  # bytes without a comma: no number is longer
+
 
 def load_game(store, build):
     """The saved game as (game, None), (None, None) when there is none, or (None, problem).
@@ -95,10 +103,27 @@ def read_json(store, path, limit):
         return None, EMPTY
     if len(raw) > limit:
         return None, TOO_BIG
+    if not within_bounds(raw):
+        return None, DAMAGED
     try:
         return json.loads(raw), None
-    except (ValueError, RuntimeError):  # syntax or bad UTF-8; RuntimeError: deep nesting
+    except Exception:  # syntax, bad UTF-8, or out of heap or of stack: no file of ours
         return None, DAMAGED
+
+
+def within_bounds(raw):
+    """True when the bytes raw are within the bounds of a file the tray writes (MAX_OPEN,
+    MAX_COMMAS, MAX_STRETCH). Counted in C, then a step per comma: no step per byte."""
+    if raw.count(b"[") + raw.count(b"{") > MAX_OPEN or raw.count(b",") > MAX_COMMAS:
+        return False
+    start = 0
+    end = raw.find(b",")
+    while end >= 0:
+        if end - start > MAX_STRETCH:
+            return False
+        start = end + 1
+        end = raw.find(b",", start)
+    return len(raw) - start <= MAX_STRETCH
 
 
 def keep_aside(store, name, bad):
