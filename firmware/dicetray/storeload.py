@@ -33,27 +33,35 @@ def load_game(store, build):
 
     build(data) turns the parsed file into (game, None), or says (None, why) when data is
     not a game it can resume; anything it raises is a bug and goes up, the file untouched.
-    A file that cannot be read, parsed or built, or whose game crashed the tray
-    CRASH_LIMIT times in a row (see note_crash), is renamed game.bad (older ones are kept as
+    A file that cannot be read, parsed or built, whose game crashed the tray CRASH_LIMIT
+    times in a row (see note_crash), or whose last load never finished (the tray stopped in
+    it: a crash, the watchdog, a power cut), is renamed game.bad (older ones are kept as
     game.bad.1 and game.bad.2), the reason goes to error.log, and problem is a short message
     for the screen. A leftover game.tmp (a save cut short: game.json is still the last
     whole save) is removed.
     """
     store.discard(store.TMP)
     game = store.path(store.GAME)
+    loading = store.path(store.LOADING)
     if not store.fs.exists(game):
         store.discard(store.CRASHES)
+        store.discard(store.LOADING)
         return None, None
     store.crashes = read_crashes(store)
     detail = ""
     if store.crashes >= store.CRASH_LIMIT:
         why = CRASHED
         detail = " (%d crashes in a row)" % store.crashes
+    elif store.fs.exists(loading):
+        why = CRASHED
+        detail = " (the tray stopped while loading it)"
     else:
+        _mark(store, loading)  # a reset runs no Python: the next boot must find it on flash
         data, why = read_json(store, game, store.GAME_MAX)
         if why is None:
             built, reason = build(data)
             if reason is None:
+                store.discard(store.LOADING)
                 return built, None
             why = INVALID
             detail = " (%s)" % reason
@@ -61,7 +69,15 @@ def load_game(store, build):
     store.log_error("%s: %s%s\n" % (game, problem, detail))
     store.crashes = 0
     store.discard(store.CRASHES)
+    store.discard(store.LOADING)
     return None, problem
+
+
+def _mark(store, path):
+    try:
+        store.fs.open(path, "wb").close()  # an empty file: being there is the note
+    except OSError:  # a full or failing flash: load unguarded rather than not at all
+        pass
 
 
 def load_settings(store, defaults):
