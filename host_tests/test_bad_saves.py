@@ -3,9 +3,10 @@
 import json
 import os
 import sys
+import types
 
 import pytest
-from dicetray import runner, savecheck
+from dicetray import runner, savecheck, storeload
 from dicetray.app import App
 from dicetray.game import Game, SaveError
 from dicetray.options import PRESETS, changed
@@ -16,7 +17,7 @@ from fakes.flash import FakeFlash
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from scenario_runner import Script
-from test_tray_runner import apps, rig  # noqa: F401 (apps is a fixture)
+from test_tray_runner import WatchdogReset, apps, rig  # noqa: F401 (apps is a fixture)
 from trayhost import savefuzz
 
 HERE = os.path.dirname(os.path.abspath(__file__))
@@ -26,7 +27,7 @@ DEEP = 550  # lists this deep: 6.5 KB, and repr() of it overflows MicroPython's 
 
 
 def deep_save():
-    return b'{"format": ' + b"[" * DEEP + b"]" * DEEP + b"}"
+    return savefuzz.nested(DEEP)
 
 
 def played(preset, players, dice, actions, **options):
@@ -112,6 +113,18 @@ def test_a_deeply_nested_save_is_refused_with_a_short_reason():
         savecheck.check_state(tokens)
 
 
+def test_the_checker_never_turns_a_long_integer_into_text():
+    # That takes time growing with the square of its digits; CPython refuses it past 4300.
+    huge = 10**5000
+    for field, value in (("players", huge), ("pot", -huge), ("tokens", [huge, 0, 0])):
+        with pytest.raises(SaveError, match="got a long integer$"):
+            savecheck.check_state(edited(start_rolloff(), **{field: value}))
+    with pytest.raises(SaveError, match=r"format version a long integer,"):
+        savecheck.check_state(edited(start_rolloff(), version=huge))
+    with pytest.raises(SaveError, match="got -99999999999$"):
+        savecheck.check_state(edited(start_rolloff(), players=-99999999999))
+
+
 def test_mutated_real_saves_are_refused_or_play_on_to_an_end():
     outcomes = {"refused": 0, "played": 0}
     for i, data in enumerate(savefuzz.cases(11, 300)):
@@ -163,9 +176,94 @@ def test_the_deep_save_boots_to_the_save_lost_notice_without_a_crash(apps):  # n
     flash.files["game.json"] = deep_save()
     runner.run(board, display, store, loops=200)
     assert apps.boots == [(NOTICE, False)]
-    assert apps[0].notice == ("SAVE LOST", ("Save invalid: kept as game.bad", "A NEW GAME STARTS"))
+    assert apps[0].notice == ("SAVE LOST", ("Save damaged: kept as game.bad", "A NEW GAME STARTS"))
     assert flash.files["game.bad"] == deep_save()
     assert board.resets == 0 and "ERROR" not in flash.files["error.log"].decode()
+
+
+# What the Pico's parser does where CPython's differs: it reads an integer of any length (CPython
+# refuses one over 4300 digits), and runs out of heap where CPython runs out of recursion.
+PICO_HEAP_DEPTH = 4096  # lists nested deeper than this want more heap than a Pico has free
+
+
+def pico_loads(raw):
+    """json.loads as on the Pico. The digit limit is lifted while parsing only: turning the
+    integer into text afterwards still raises, as it takes seconds on the Pico."""
+    depth = deepest = 0
+    for b in raw:
+        depth += (b in b"[{") - (b in b"]}")
+        deepest = max(deepest, depth)
+    if deepest > PICO_HEAP_DEPTH:
+        raise MemoryError("memory allocation failed, allocating %d bytes" % (4 * deepest))
+    limit = sys.get_int_max_str_digits()
+    sys.set_int_max_str_digits(0)
+    try:
+        return json.loads(raw)
+    finally:
+        sys.set_int_max_str_digits(limit)
+
+
+def parser(monkeypatch, loads):
+    monkeypatch.setattr(storeload, "json", types.SimpleNamespace(loads=loads))
+
+
+@pytest.mark.parametrize("raw", [savefuzz.long_number(), savefuzz.nested()],
+                         ids=["long-number", "nested-8170-deep"])
+def test_a_save_the_pico_cannot_afford_to_read_boots_to_the_notice_at_once(
+        apps, monkeypatch, raw):  # noqa: F811
+    assert len(raw) <= Store.GAME_MAX
+    parser(monkeypatch, pico_loads)
+    board, display, flash, store = rig()
+    flash.files["game.json"] = raw
+    runner.run(board, display, store, loops=200)
+    assert apps.boots == [(NOTICE, False)]
+    assert apps[0].notice == ("SAVE LOST", ("Save damaged: kept as game.bad", "A NEW GAME STARTS"))
+    assert flash.files["game.bad"] == raw
+    assert board.resets == 0 and "ERROR" not in flash.files["error.log"].decode()
+
+
+def test_a_parser_out_of_heap_is_a_damaged_save_not_a_crash(apps, monkeypatch):  # noqa: F811
+    def out_of_heap(raw):
+        raise MemoryError("memory allocation failed")
+
+    parser(monkeypatch, out_of_heap)
+    board, display, flash, store = rig()
+    raw = json.dumps(start_rolloff()).encode()
+    flash.files["game.json"] = raw
+    runner.run(board, display, store, loops=200)
+    assert apps.boots == [(NOTICE, False)]
+    assert apps[0].notice[1][0] == "Save damaged: kept as game.bad"
+    assert flash.files["game.bad"] == raw
+    assert board.resets == 0 and "ERROR" not in flash.files["error.log"].decode()
+
+
+def test_a_load_slower_than_the_watchdog_sets_the_save_aside_at_the_next_boot(
+        apps, monkeypatch):  # noqa: F811
+    raw = json.dumps(start_rolloff()).encode()
+    boards = []
+
+    def slow(raw):  # as a long integer once kept the Pico's parser and checker busy
+        boards[-1].work(9000)
+        return json.loads(raw)
+
+    parser(monkeypatch, slow)
+    flash = FakeFlash()
+    flash.files["game.json"] = raw
+    for _ in range(2):  # a watchdog reset runs no Python: the next boot finds the flash as is
+        board, display, _, _ = rig()
+        boards.append(board)
+        flash = flash.reboot()
+        try:
+            runner.run(board, display, Store(fs=flash), loops=200)
+            break
+        except WatchdogReset:
+            assert not apps.boots and "game.bad" not in flash.files
+    assert len(boards) == 2, "a reset at every boot"
+    assert apps.boots == [(NOTICE, False)]
+    assert apps[-1].notice[1][0] == "Save crashed: kept as game.bad"
+    assert flash.files["game.bad"] == raw
+    assert "stopped while loading" in flash.files["error.log"].decode()
+    assert "game.json" not in flash.files and board.resets == 0
 
 
 # ---- crashes: a bug is a crash, and a game that keeps crashing is set aside -------------------
@@ -199,7 +297,7 @@ def test_a_game_that_crashes_the_tray_twice_in_a_row_is_set_aside(apps, monkeypa
     assert board.resets == 0
 
 
-def test_a_bug_in_the_checker_is_a_crash_and_the_save_stays_until_it_repeats(
+def test_a_bug_in_the_checker_is_a_crash_and_the_next_boot_sets_the_save_aside(
         apps, monkeypatch):  # noqa: F811
     board, display, flash, store = rig()
     game = Game(3, "classic", Script([]))
@@ -212,11 +310,11 @@ def test_a_bug_in_the_checker_is_a_crash_and_the_save_stays_until_it_repeats(
     at_error = []
     board.on_sleep = lambda b, ms: ms == 100 and at_error.append(sorted(flash.files))
     runner.run(board, display, store, loops=3000)
-    # The first crash keeps the save in place (a fixed firmware would resume it) ...
+    # The crash keeps the save in place (a fixed firmware would resume it) ...
     assert "game.json" in at_error[0] and "game.bad" not in at_error[0]
     log = flash.files["error.log"].decode()
-    assert "AttributeError" in log and log.startswith("ERROR E")
-    # ... and the second in a row sets it aside instead of looping.
+    assert log.count("AttributeError") == 1 and log.startswith("ERROR E")
+    # ... and the boot after it sets it aside instead of crashing again.
     assert [screen for screen, _ in apps.boots] == [NOTICE]
     assert apps[-1].notice[1][0] == "Save crashed: kept as game.bad"
     assert board.resets == 0
@@ -294,6 +392,10 @@ with open("/flash/game.json", "w") as f:
     f.write('{"format": ' + "[" * %(deep)d + "]" * %(deep)d + "}")
 out["deep"] = s.load_game(build)
 out["deep_kept"] = os.stat("/flash/game.bad")[6]
+for name, raw in (("long", savefuzz.long_number()), ("nested", savefuzz.nested())):
+    with open("/flash/game.json", "wb") as f:
+        f.write(raw)
+    out[name] = s.load_game(build)
 out["disagree"] = [build(d)[1] for d in json.loads(%(disagree)r)]
 out["fuzz"] = [savefuzz.play_on(d, i) for i, d in enumerate(json.loads(%(fuzz)r))]
 print(json.dumps(out))
@@ -309,8 +411,9 @@ def test_micropython_refuses_the_same_saves_and_plays_the_same(micropython, host
     expected_fuzz = [list(savefuzz.play_on(json.loads(json.dumps(d)), i))
                      for i, d in enumerate(fuzz)]
     out = json.loads(micropython(script, paths=[FIRMWARE, host_package], mpy=mpy, timeout=300))
-    assert out["deep"] == [None, "Save invalid: kept as game.bad"]
+    assert out["deep"] == [None, "Save damaged: kept as game.bad"]
     assert out["deep_kept"] == len(deep_save())
+    assert out["long"] == out["nested"] == [None, "Save damaged: kept as game.bad"]
     assert out["disagree"] == ["bad save: " + why for _, _, why in DISAGREEING]
     assert out["fuzz"] == expected_fuzz
     assert {kind for kind, _ in expected_fuzz} == {"refused", "played"}

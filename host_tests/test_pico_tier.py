@@ -21,7 +21,7 @@ from dicetray import clock, crash
 from dicetray.display import Display
 from picobot import FIRST_THROW, quiet_ms
 from picokit import Panel, Pico, screen_of
-from trayhost import trayrun
+from trayhost import savefuzz, trayrun
 from trayhost.autoplay import ScriptedDice
 from trayhost.pins import ticks_diff
 
@@ -35,6 +35,12 @@ DIE_SIZE = 24
 # nested 550 levels deep (6.5 KB): parsing or printing it recursively overflows the Pico's stack.
 TRUNCATED = b'{"format": "dicetray-game", "vers'
 DEEP = b'{"format": ' + (b"[" + b" " * 10) * 550 + b"]" * 550 + b"}"
+# Saves that once kept the Pico from reading them, each just under the 16 KB limit: a real save
+# whose player count has 15,500 digits (the watchdog reset the board in a loop), and a format
+# nested 8,170 deep (the parser ran out of heap: two error screens). The notice, with the file
+# kept aside, must show this soon after power-up.
+COSTLY = {"long-number": savefuzz.long_number(), "nested-8170-deep": savefuzz.nested()}
+NOTICE_WITHIN_MS = 2000
 
 
 @pytest.fixture(scope="module")
@@ -224,6 +230,24 @@ def test_a_damaged_save_is_refused_without_a_reset_loop(pico, bad):
     _, panel = press(pico, "OK")
     assert panel.hints() == SETUP_HINTS, panel.text()
     assert pico.stats()["resets"] == resets
+
+
+@pytest.mark.parametrize("name", sorted(COSTLY))
+def test_a_save_too_costly_to_read_is_refused_soon_after_power_up(pico, name):
+    bad = COSTLY[name]
+    panel, since = boot_with(pico, {"game.json": bad, "game.bad": None})
+    shown_ms = pico.last_write - since
+    resets = pico.stats()["resets"]
+    pico.wait(crash.ERROR_SHOW_MS + 1000)
+    later = pico.panel()
+    climbed = pico.stats()["resets"] - resets
+    assert screen_of(panel) == "notice" and later == panel and not climbed, (
+        "want the SAVE LOST notice, steady, and no reset; the board reset %d times and shows:\n%s"
+        % (climbed, later.text()))
+    assert_shows(panel, drawn(host_tray({"game.json": bad})), "the notice")
+    assert shown_ms <= NOTICE_WITHIN_MS, "the notice showed %d ms after power-up" % shown_ms
+    boot(pico, hold="OK")
+    assert pico.read_files(["game.json", "game.bad"]) == {"game.json": None, "game.bad": bad}
 
 
 # Machine code (dicetray.fast, built for the Cortex-M0+) against the firmware's own Python, on

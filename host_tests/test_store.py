@@ -1,16 +1,20 @@
 """The store: atomic saves that survive power cuts, bad files kept aside, settings, error log."""
 
 import json
+import types
 from pathlib import Path
 
 import pytest
+from dicetray import storeload
 from dicetray.game import Game, SaveError
 from dicetray.options import PRESETS
 from dicetray.savecheck import load as load_save
 from dicetray.store import Store
 from fakes.flash import ENOSPC, FakeFlash, PowerCut
+from trayhost import savefuzz
 
 FIRMWARE = Path(__file__).resolve().parent.parent / "firmware"
+VECTORS = Path(__file__).resolve().parent / "vectors"
 TOKENS = PRESETS["lebon"].tokens
 DICE = [4, 2, 1, 6, 3, 5, 2, 2, 1, 5, 5, 3, 6]  # ties in the roll-off, then tokens move
 
@@ -359,6 +363,62 @@ def test_every_message_fits_two_lines_of_a_128_px_screen():
         assert len(lines) <= 2 and max(map(len, lines)) <= 16, message
 
 
+# Files no release writes, each costly for the Pico to parse or to check: refused unparsed.
+BEYOND_BOUNDS = [
+    ("a long number", savefuzz.long_number()),
+    ("nested deep", savefuzz.nested()),
+    ("many lists", b"[" + b"[], " * 100 + b"[]]"),
+    ("many items", b"[" + b"0, " * 600 + b"0]"),
+    ("a long string", b'{"format": "' + b"x" * 100 + b'"}'),
+]
+
+
+def parses(monkeypatch):
+    """The bytes the store hands the parser from now on."""
+    parsed = []
+
+    def loads(raw):
+        parsed.append(raw)
+        return json.loads(raw)
+
+    monkeypatch.setattr(storeload, "json", types.SimpleNamespace(loads=loads))
+    return parsed
+
+
+@pytest.mark.parametrize("raw", [c[1] for c in BEYOND_BOUNDS], ids=[c[0] for c in BEYOND_BOUNDS])
+def test_a_save_beyond_a_real_save_s_bounds_is_refused_unparsed(monkeypatch, raw):
+    parsed = parses(monkeypatch)
+    flash = FakeFlash()
+    flash.files["game.json"] = raw
+    assert load(flash) == (None, "Save damaged: kept as game.bad")
+    assert flash.files["game.bad"] == raw and parsed == []
+
+
+def files_the_tray_writes():
+    """Saves of random games (up to 8 players, ties played off), the last release's saves, the
+    settings and a full tally, as the tray writes them."""
+    saves = [save for seed in range(1, 60) for save in savefuzz.real_saves(seed, 30)]
+    for name in ("saves_v1.json", "saves_v2.json"):
+        saves += [v["save"] for v in json.loads((VECTORS / name).read_text())]
+    saves.append({"players": 8, "preset": "classic", "options": PRESETS["classic"].to_dict(),
+                  "computers": 7, "hints": False})
+    saves.append({"format": "dicetray-tally", "version": 1, "paid": [99999] * 8,
+                  "last": [1 << 30] + [21] * 8 + list(range(8))})
+    return [json.dumps(save).encode() for save in saves]
+
+
+def test_what_the_tray_writes_uses_at_most_half_of_each_bound_of_a_read():
+    opens = commas = stretch = 0
+    for raw in files_the_tray_writes():
+        assert storeload.within_bounds(raw)
+        opens = max(opens, raw.count(b"[") + raw.count(b"{"))
+        commas = max(commas, raw.count(b","))
+        stretch = max(stretch, max(len(piece) for piece in raw.split(b",")))
+    assert opens > 20 and commas > 100  # games of 8 players were among them
+    assert 2 * opens <= storeload.MAX_OPEN and 2 * commas <= storeload.MAX_COMMAS
+    assert 2 * stretch <= storeload.MAX_STRETCH
+
+
 # ---- settings ---------------------------------------------------------------------------
 
 DEFAULTS = {
@@ -394,6 +454,16 @@ def test_bad_settings_give_the_defaults(raw):
     flash.files["settings.json"] = raw
     assert Store(flash).load_settings(DEFAULTS) == DEFAULTS
     assert not flash.handles
+
+
+@pytest.mark.parametrize("raw", [savefuzz.nested(2000), b'{"players": 1' + b"0" * 4000 + b"}"],
+                         ids=["nested deep", "a long number"])
+def test_settings_beyond_a_real_save_s_bounds_are_refused_unparsed(monkeypatch, raw):
+    parsed = parses(monkeypatch)
+    flash = FakeFlash()
+    flash.files["settings.json"] = raw
+    assert Store(flash).load_settings(DEFAULTS) == DEFAULTS
+    assert flash.files["settings.bad"] == raw and parsed == []
 
 
 def test_one_bad_setting_is_defaulted_and_the_others_kept():

@@ -1,9 +1,10 @@
 """Power cuts at every save of a game played through the buttons; bad saves; a failing flash."""
 
 import json
+import types
 
 import pytest
-from dicetray import ui
+from dicetray import storeload, ui
 from dicetray.display import Display
 from dicetray.game import Game
 from dicetray.screens import NOTICE, OVER, PLAY, RESUME, SETUP
@@ -222,6 +223,25 @@ def test_a_good_save_with_a_leftover_tmp_resumes():
     assert tray.app.screen == RESUME and "game.tmp" not in flash.files
     tray.key("o")
     assert tray.app.game.to_dict() == json.loads(GOOD)
+
+
+def test_a_power_cut_while_the_save_loads_sets_it_aside_at_the_next_boot(monkeypatch):
+    # The next boot cannot tell the cut from a reset by the watchdog in a load that never ends.
+    def cut(raw):
+        raise PowerCut("while the save is parsed")
+
+    monkeypatch.setattr(storeload, "json", types.SimpleNamespace(loads=cut))
+    flash = FakeFlash()
+    flash.files["game.json"] = GOOD
+    with pytest.raises(PowerCut):
+        make_tray(49, flash=flash)
+    monkeypatch.undo()
+    again = make_tray(50, flash=flash.reboot())
+    assert again.app.screen == NOTICE
+    assert again.app.notice[1][0] == "Save crashed: kept as game.bad"
+    assert again.fs.files["game.bad"] == GOOD  # not lost: renamed back, it resumes
+    again.fs.rename("game.bad", "game.json")
+    assert make_tray(51, flash=again.fs.reboot()).app.screen == RESUME
 
 
 def test_a_finished_game_on_flash_is_not_offered():

@@ -24,10 +24,15 @@ from trayhost.trayrun import KEYS, LONG_MS, NAMES, PRESS_MS, REST_MS
 MAIN = Path(__file__).resolve().parent.parent / "firmware" / "main.py"
 
 
+class WatchdogReset(BaseException):
+    """The watchdog reset the board: no Python cleanup runs, so no `except Exception` sees it."""
+
+
 class FakeBoard:
     """The Board interface on fakes: pins, a clock that sleep_ms moves, watchdog and reset
     counters, seeded random bits, no buzzer. type() schedules key presses (trayrun's keys).
-    A scripted change of a pin is noted in edges, as the Board's pin interrupt notes it."""
+    A scripted change of a pin is noted in edges, as the Board's pin interrupt notes it.
+    work(ms) is code busy for ms: past the watchdog's timeout without a feed, WatchdogReset."""
 
     def __init__(self, seed=1, start=0):
         self.clock = FakeClock(start)
@@ -38,6 +43,7 @@ class FakeBoard:
         self.i2c = FakeI2C()
         self.rng = random.Random(seed)
         self.watchdog_started = 0
+        self.fed = None  # ticks of the watchdog's start or its last feed
         self.feeds = []  # ticks of every feed
         self.resets = 0
         self.collections = []  # ticks of every garbage collection asked for
@@ -85,9 +91,17 @@ class FakeBoard:
 
     def start_watchdog(self):
         self.watchdog_started += 1
+        self.fed = self.clock.now
 
     def feed(self):
+        self.fed = self.clock.now
         self.feeds.append(self.clock.now)
+
+    def work(self, ms):
+        self.clock.sleep_ms(ms)
+        starved = ticks_diff(self.clock.now, self.fed) if self.fed is not None else 0
+        if starved > min(board_mod.WATCHDOG_MS, board_mod.WATCHDOG_MAX_MS):
+            raise WatchdogReset("no feed for %d ms" % starved)
 
     def collect(self):
         self.collections.append(self.clock.now)

@@ -6,7 +6,8 @@ holds the built game to the invariants the engine keeps, so that every save acce
 state the engine can reach and plays on to an end.
 Every refusal is a SaveError whose message says why; anything else raised here is a bug.
 Messages never repr() the save's values: a hostile file may nest lists hundreds deep, and that
-exhausts MicroPython's small C stack.
+exhausts MicroPython's small C stack. Nor do they turn a long integer into text: that takes time
+growing with the square of its digits.
 """
 
 from dicetray.game import MAX_PLAYERS, MAX_THROWS, MIN_PLAYERS, Game, SaveError
@@ -27,6 +28,7 @@ from dicetray.state import (
 
 _CLASSES = {"turn": Turn, "contest": Contest, "last": TurnResult, "result": GameResult}
 _BIG = 1 << 30
+_SHOWN = 10**12  # an integer shown in full has 12 characters at most
 
 
 def fail(msg):
@@ -38,8 +40,7 @@ def _show(v):
     if v is None or type(v) is bool:
         return str(v)
     if type(v) is int:
-        text = str(v)
-        return text if len(text) <= 12 else text[:12] + "..."
+        return str(v) if -_SHOWN // 10 < v < _SHOWN else "a long integer"
     if type(v) is str:
         return repr(v[:16]) + ("..." if len(v) > 16 else "")
     return "a " + type(v).__name__

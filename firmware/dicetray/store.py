@@ -41,6 +41,7 @@ class Store:
     TMP = "game.tmp"
     BAD = "game.bad"  # the newest bad save; older ones are game.bad.1, game.bad.2
     CRASHES = "game.crashes"  # how often the saved game crashed the tray since it last moved on
+    LOADING = "game.loading"  # there while the saved game loads: if the tray stops, it stays
     SETTINGS = "settings.json"
     SETTINGS_TMP = "settings.tmp"
     SETTINGS_BAD = "settings.bad"

@@ -19,33 +19,49 @@ CRASHED = "crashed"
 KEPT = "kept as game.bad"
 STUCK = "could not move"
 
+# The bounds of a file the parser is handed: at least twice what the largest file the tray writes
+# holds (a game of 8 players in a tie's play-off). They bound the parser's work and heap before
+# it starts: it turns a run of digits into an integer in time growing with the square of its
+# length, and a level of nesting costs heap, so a file beyond them is damaged, unparsed.
+MAX_OPEN = 64  # "[" and "{" in all: the nesting is no deeper
+MAX_COMMAS = 512  # the values are no more
+MAX_STRETCH = 64  # bytes without a comma: no number is longer
+
 
 def load_game(store, build):
     """The saved game as (game, None), (None, None) when there is none, or (None, problem).
 
     build(data) turns the parsed file into (game, None), or says (None, why) when data is
     not a game it can resume; anything it raises is a bug and goes up, the file untouched.
-    A file that cannot be read, parsed or built, or whose game crashed the tray
-    CRASH_LIMIT times in a row (see note_crash), is renamed game.bad (older ones are kept as
+    A file that cannot be read, parsed or built, whose game crashed the tray CRASH_LIMIT
+    times in a row (see note_crash), or whose last load never finished (the tray stopped in
+    it: a crash, the watchdog, a power cut), is renamed game.bad (older ones are kept as
     game.bad.1 and game.bad.2), the reason goes to error.log, and problem is a short message
     for the screen. A leftover game.tmp (a save cut short: game.json is still the last
     whole save) is removed.
     """
     store.discard(store.TMP)
     game = store.path(store.GAME)
+    loading = store.path(store.LOADING)
     if not store.fs.exists(game):
         store.discard(store.CRASHES)
+        store.discard(store.LOADING)
         return None, None
     store.crashes = read_crashes(store)
     detail = ""
     if store.crashes >= store.CRASH_LIMIT:
         why = CRASHED
         detail = " (%d crashes in a row)" % store.crashes
+    elif store.fs.exists(loading):
+        why = CRASHED
+        detail = " (the tray stopped while loading it)"
     else:
+        _mark(store, loading)  # a reset runs no Python: the next boot must find it on flash
         data, why = read_json(store, game, store.GAME_MAX)
         if why is None:
             built, reason = build(data)
             if reason is None:
+                store.discard(store.LOADING)
                 return built, None
             why = INVALID
             detail = " (%s)" % reason
@@ -53,7 +69,15 @@ def load_game(store, build):
     store.log_error("%s: %s%s\n" % (game, problem, detail))
     store.crashes = 0
     store.discard(store.CRASHES)
+    store.discard(store.LOADING)
     return None, problem
+
+
+def _mark(store, path):
+    try:
+        store.fs.open(path, "wb").close()  # an empty file: being there is the note
+    except OSError:  # a full or failing flash: load unguarded rather than not at all
+        pass
 
 
 def load_settings(store, defaults):
@@ -95,10 +119,27 @@ def read_json(store, path, limit):
         return None, EMPTY
     if len(raw) > limit:
         return None, TOO_BIG
+    if not within_bounds(raw):
+        return None, DAMAGED
     try:
         return json.loads(raw), None
-    except (ValueError, RuntimeError):  # syntax or bad UTF-8; RuntimeError: deep nesting
+    except Exception:  # syntax, bad UTF-8, or out of heap or of stack: no file of ours
         return None, DAMAGED
+
+
+def within_bounds(raw):
+    """True when the bytes raw are within the bounds of a file the tray writes (MAX_OPEN,
+    MAX_COMMAS, MAX_STRETCH). Counted in C, then a step per comma: no step per byte."""
+    if raw.count(b"[") + raw.count(b"{") > MAX_OPEN or raw.count(b",") > MAX_COMMAS:
+        return False
+    start = 0
+    end = raw.find(b",")
+    while end >= 0:
+        if end - start > MAX_STRETCH:
+            return False
+        start = end + 1
+        end = raw.find(b",", start)
+    return len(raw) - start <= MAX_STRETCH
 
 
 def keep_aside(store, name, bad):

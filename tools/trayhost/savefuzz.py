@@ -7,6 +7,8 @@ actions, checking every state on the way. The same code runs on CPython (the tes
 tools/soak.py) and on MicroPython (the MicroPython tier).
 """
 
+import json
+
 from dicetray.app import App
 from dicetray.game import Game, SaveError
 from dicetray.options import OPTION_NAMES, PRESET_NAMES, PRESETS, changed, option
@@ -18,6 +20,9 @@ from trayhost.dicechoice import chance, pick
 from trayhost.savemutate import mutate
 
 ACTION_CAP = 20000  # a game from any accepted save ends long before this many actions
+# A hex editor's files that cost the Pico's parser most, each just under the size limit (16 KB).
+LONG_DIGITS = 15500
+NESTED_DEPTH = 8170
 
 
 def random_action(game, rng):
@@ -69,6 +74,19 @@ def real_saves(seed, count):
     rest = [d for d in out if d not in open_]
     half = min(len(open_), count // 2)
     return _spread(open_, half) + _spread(rest, count - half)
+
+
+def long_number(digits=LONG_DIGITS):
+    """The bytes of a real save whose player count is an integer of digits digits (CPython's
+    json refuses to write one over 4300 digits, so the bytes are edited)."""
+    save = real_saves(1, 1)[0]
+    field = '"players": %d' % save["players"]
+    return json.dumps(save).replace(field, '"players": 1' + "0" * (digits - 1), 1).encode()
+
+
+def nested(depth=NESTED_DEPTH):
+    """A save whose format is a list in a list ... depth deep."""
+    return b'{"format": ' + b"[" * depth + b"]" * depth + b"}"
 
 
 def _spread(saves, k):
