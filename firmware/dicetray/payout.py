@@ -1,8 +1,9 @@
 """What a settled turn moves and what follows: payouts, the next turn, the phases, the end.
 
 Functions of a Game (dicetray.game), called by dicetray.settle once a turn's winner and loser
-are known (ties, roll-offs and play-offs are settle's); they change its state and emit its
-events. Decisions the rule texts leave open are numbered in docs/rules.md.
+are known (ties, roll-offs and play-offs are settle's); they change its state and tell its
+events through its sink, Game.emit. Decisions the rule texts leave open are numbered in
+docs/rules.md.
 """
 
 from dicetray.rules import K_NENETTE, evaluate, is_figure
@@ -24,7 +25,7 @@ from dicetray.state import (
 
 def begin_play(g, starter):
     g.phase = CHARGE
-    g._emit("phase", CHARGE)
+    g.emit("phase", CHARGE)
     new_turn(g, starter)
 
 
@@ -33,7 +34,7 @@ def new_turn(g, starter):
     i = act.index(starter)
     dry = g.phase == CHARGE and g.opts.dry_charge
     g.turn = Turn(g.turn.number + 1, act[i:] + act[:i], 1 if dry else 0)
-    g._emit("starter", starter)
+    g.emit("starter", starter)
 
 
 # ---- payouts, phases, end -------------------------------------------------------------------
@@ -72,8 +73,8 @@ def pay(g, winner):
         g.tokens[winner] -= moved
     g.tokens[loser] += moved
     g.last = summary(g, winner, loser, moved, False)
-    g._emit("turn", winner, loser, moved)
-    g._emit("pay", giver, loser, moved, g.phase)
+    g.emit("turn", winner, loser, moved)
+    g.emit("pay", giver, loser, moved, g.phase)
     if g.phase == CHARGE:
         if g.pot == 0:
             _end_charge(g, loser)
@@ -103,7 +104,7 @@ def _end_charge(g, loser):
             _finish(g, holders, g.out[:], ESPAGNOLE)
             return
     g.phase = DECHARGE
-    g._emit("phase", DECHARGE)
+    g.emit("phase", DECHARGE)
     if g.opts.decharge_start == "fewest":
         loser = fewest_from(g, loser)
     new_turn(g, loser)
@@ -124,7 +125,7 @@ def _after_decharge_turn(g, winner, loser):
 
 def _leave(g, p):
     g.out.append(p)
-    g._emit("out", p)
+    g.emit("out", p)
 
 
 def _most_tokens(g):
@@ -148,4 +149,4 @@ def _finish(g, losers, winners, reason):
     g.contest = None
     g.turn.queue = []
     g.result = GameResult(list(losers), list(winners), reason)
-    g._emit("over", tuple(losers), tuple(winners), reason)
+    g.emit("over", tuple(losers), tuple(winners), reason)

@@ -2,7 +2,8 @@
 roll-offs and play-offs, until a turn's winner and loser are known (what it moves: payout).
 
 Functions of a Game (dicetray.game), which calls them from its actions; they change its state
-and emit its events. Decisions the rule texts leave open are numbered in docs/rules.md.
+and tell its events through its sink, Game.emit. Decisions the rule texts leave open are
+numbered in docs/rules.md.
 """
 
 from dicetray import payout
@@ -39,7 +40,7 @@ def start(g):
 
 def finish_player(g):
     t = g.turn
-    g._emit("stop", g.current, t.count, evaluate(t.dice, g.opts).name)
+    g.emit("stop", g.current, t.count, evaluate(t.dice, g.opts).name)
     t.finals.append(t.dice)
     t.counts.append(t.count)
     if t.pos == 0 or g.opts.limit_from == "previous":
@@ -74,7 +75,7 @@ def _resolve_turn(g):
     t.amount = NOBODY
     if top == bottom:
         if g.opts.two_player_pass and len(t.order) == 2:
-            g._emit("tie_pass", tuple(t.order))
+            g.emit("tie_pass", tuple(t.order))
             g.last = payout.summary(g, t.order[0], t.order[1], 0, True)
             payout.new_turn(g, t.order[1])
             return
@@ -111,12 +112,12 @@ def open_contest(g, players, want, kind, why, rnd=1):
         if kind == THROW:
             players.reverse()
     g.contest = Contest(players, want, kind, why, rnd)
-    g._emit("contest", tuple(players), why, kind, rnd)
+    g.emit("contest", tuple(players), why, kind, rnd)
 
 
 def contest_roll(g, dice):
     c = g.contest
-    g._emit("contest_roll", g.current, tuple(dice))
+    g.emit("contest_roll", g.current, tuple(dice))
     c.results.append(dice)
     if len(c.results) == len(c.players):
         _close_contest(g)
