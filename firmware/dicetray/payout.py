@@ -1,9 +1,9 @@
 """What a settled turn moves and what follows: payouts, the next turn, the phases, the end.
 
 Functions of a Game (dicetray.game), called by dicetray.settle once a turn's winner and loser
-are known (ties, roll-offs and play-offs are settle's); they change its state and tell its
-events through its sink, Game.emit. Decisions the rule texts leave open are numbered in
-docs/rules.md.
+are known or its hand passes (ties, roll-offs and play-offs are settle's); they change the
+game's state, tell its events through its sink, Game.emit, and use nothing of settle.
+Decisions the rule texts leave open are numbered in docs/rules.md.
 """
 
 from dicetray.rules import K_NENETTE, evaluate, is_figure
@@ -26,10 +26,10 @@ from dicetray.state import (
 def begin_play(g, starter):
     g.phase = CHARGE
     g.emit("phase", CHARGE)
-    new_turn(g, starter)
+    _new_turn(g, starter)
 
 
-def new_turn(g, starter):
+def _new_turn(g, starter):
     act = g.active()
     i = act.index(starter)
     dry = g.phase == CHARGE and g.opts.dry_charge
@@ -72,18 +72,28 @@ def pay(g, winner):
         giver = winner
         g.tokens[winner] -= moved
     g.tokens[loser] += moved
-    g.last = summary(g, winner, loser, moved, False)
+    g.last = _summary(g, winner, loser, moved, False)
     g.emit("turn", winner, loser, moved)
     g.emit("pay", giver, loser, moved, g.phase)
     if g.phase == CHARGE:
         if g.pot == 0:
             _end_charge(g, loser)
         else:
-            new_turn(g, loser)
+            _new_turn(g, loser)
     else:
         _after_decharge_turn(g, winner, loser)
 
-def summary(g, winner, loser, moved, passed):
+
+def pass_hand(g):
+    """The turn's two players tied and the rules let the hand pass: nothing is paid, the second
+    of them starts the next turn."""
+    order = g.turn.order
+    g.emit("tie_pass", tuple(order))
+    g.last = _summary(g, order[0], order[1], 0, True)
+    _new_turn(g, order[1])
+
+
+def _summary(g, winner, loser, moved, passed):
     """How the turn ended (a TurnResult; the turn itself stays for the screens: g.ended)."""
     g.ended = g.turn  # for the screens: every throw of the turn that ended
     return TurnResult(g.turn.number, g.phase, winner, loser, moved,
@@ -107,7 +117,7 @@ def _end_charge(g, loser):
     g.emit("phase", DECHARGE)
     if g.opts.decharge_start == "fewest":
         loser = fewest_from(g, loser)
-    new_turn(g, loser)
+    _new_turn(g, loser)
 
 
 def _after_decharge_turn(g, winner, loser):
@@ -120,7 +130,7 @@ def _after_decharge_turn(g, winner, loser):
         if len(left) == 1:
             _finish(g, left, g.out[:], LAST_HOLDER)
             return
-    new_turn(g, loser)
+    _new_turn(g, loser)
 
 
 def _leave(g, p):

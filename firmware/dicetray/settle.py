@@ -75,9 +75,7 @@ def _resolve_turn(g):
     t.amount = NOBODY
     if top == bottom:
         if g.opts.two_player_pass and len(t.order) == 2:
-            g.emit("tie_pass", tuple(t.order))
-            g.last = payout.summary(g, t.order[0], t.order[1], 0, True)
-            payout.new_turn(g, t.order[1])
+            payout.pass_hand(g)
             return
         # In the charge the pot pays whoever did best: only the loser is settled (#14).
         t.queue = [[best, BOTH if g.phase == DECHARGE else LOW]]
