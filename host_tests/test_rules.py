@@ -16,10 +16,27 @@ from dicetray.options import (
     option,
 )
 from dicetray.rules import (
+    DECHARGE_FEWEST,
+    DECHARGE_LOSER,
+    FIRST_OUT,
+    FROM_FIRST,
+    FROM_PREVIOUS,
     K_BRELAN,
     K_FICHE,
     K_NENETTE,
     K_OTHER,
+    LAST_HOLDER,
+    LIMIT_AT_MOST,
+    LIMIT_EXACT,
+    RANKING_BAR41,
+    RANKING_CLASSIC,
+    START_DIE,
+    START_HIGH,
+    START_LOW,
+    START_SEAT1,
+    TIE_LATER,
+    TIE_PLAYOFF,
+    TIE_ROLLOFF,
     Options,
     RulesError,
     all_throws,
@@ -235,3 +252,35 @@ def test_replace_leaves_the_preset_alone():
     before = PRESETS["classic"].to_dict()
     changed(PRESETS["classic"], le_bon=True)
     assert PRESETS["classic"].to_dict() == before
+
+# ---- the words options take: each named once in rules, compared by name, as saves hold them ----
+
+WORDS = {  # each option that takes a word: its named values, in the setup menu's order
+    "ranking": (RANKING_CLASSIC, RANKING_BAR41),
+    "start": (START_HIGH, START_LOW, START_DIE, START_SEAT1),
+    "limit": (LIMIT_EXACT, LIMIT_AT_MOST),
+    "limit_from": (FROM_FIRST, FROM_PREVIOUS),
+    "tie": (TIE_LATER, TIE_ROLLOFF, TIE_PLAYOFF),
+    "end": (LAST_HOLDER, FIRST_OUT),
+    "decharge_start": (DECHARGE_LOSER, DECHARGE_FEWEST),
+}
+
+
+def test_every_word_an_option_takes_is_a_named_value():
+    words = {row[0]: row[2] for row in OPTIONS if type(row[2][0]) is str}
+    assert words == WORDS  # a word in the table that rules does not name fails here
+    for name, values in WORDS.items():
+        assert option(name)[4] in values  # the default too
+
+
+def test_the_named_values_are_the_words_every_release_saved():
+    # Saves and settings files hold the words: a renamed value would strand them.
+    saved = {name: set() for name in WORDS}
+    for vectors in ("saves_v1.json", "saves_v2.json"):
+        with open(os.path.join(HERE, "vectors", vectors)) as f:
+            for case in json.load(f):
+                for name in WORDS:
+                    saved[name].add(case["save"]["options"][name])
+    for name, values in WORDS.items():
+        assert saved[name] and saved[name] <= set(values), name
+

@@ -34,7 +34,7 @@ caused, take_events() the set-up's:
 """
 
 from dicetray import settle
-from dicetray.rules import Options, RulesError, check_dice
+from dicetray.rules import LIMIT_AT_MOST, Options, RulesError, check_dice
 from dicetray.state import (
     DIE,
     FOR_WHAT_COMES,
@@ -120,7 +120,7 @@ class Game:
 
     def may_stop_early(self):
         o = self.opts
-        return self.turn.pos == 0 or o.limit == "at_most" or o.le_bon
+        return self.turn.pos == 0 or o.limit == LIMIT_AT_MOST or o.le_bon
 
     def can_throw(self):
         if self.phase == OVER:

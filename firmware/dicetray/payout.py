@@ -6,7 +6,7 @@ game's state, tell its events through its sink, Game.emit, and use nothing of se
 Decisions the rule texts leave open are numbered in docs/rules.md.
 """
 
-from dicetray.rules import K_NENETTE, evaluate, is_figure
+from dicetray.rules import DECHARGE_FEWEST, K_NENETTE, evaluate, is_figure
 from dicetray.state import (
     CHARGE,
     DECHARGE,
@@ -115,7 +115,7 @@ def _end_charge(g, loser):
             return
     g.phase = DECHARGE
     g.emit("phase", DECHARGE)
-    if g.opts.decharge_start == "fewest":
+    if g.opts.decharge_start == DECHARGE_FEWEST:
         loser = fewest_from(g, loser)
     _new_turn(g, loser)
 

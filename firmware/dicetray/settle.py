@@ -7,7 +7,17 @@ numbered in docs/rules.md.
 """
 
 from dicetray import payout
-from dicetray.rules import K_NENETTE, evaluate, rank
+from dicetray.rules import (
+    FROM_PREVIOUS,
+    K_NENETTE,
+    START_DIE,
+    START_LOW,
+    START_SEAT1,
+    TIE_LATER,
+    TIE_PLAYOFF,
+    evaluate,
+    rank,
+)
 from dicetray.state import (
     BOTH,
     CHARGE,
@@ -30,11 +40,11 @@ def start(g):
     """Who starts a new game g, by its rules: seat 1 (the charge begins), or a roll-off for
     everybody (one die or a throw each; the highest or the lowest starts)."""
     how = g.opts.start
-    if how == "seat1":
+    if how == START_SEAT1:
         payout.begin_play(g, 0)
     else:
-        kind = DIE if how == "die" else THROW
-        want = LOW if how == "throw_low" else HIGH
+        kind = DIE if how == START_DIE else THROW
+        want = LOW if how == START_LOW else HIGH
         open_contest(g, list(range(g.n)), want, kind, WHO_STARTS)
 
 
@@ -43,7 +53,7 @@ def finish_player(g):
     g.emit("stop", g.current, t.count, evaluate(t.dice, g.opts).name)
     t.finals.append(t.dice)
     t.counts.append(t.count)
-    if t.pos == 0 or g.opts.limit_from == "previous":
+    if t.pos == 0 or g.opts.limit_from == FROM_PREVIOUS:
         t.limit = t.count
     t.pos += 1
     t.count = 0
@@ -59,7 +69,7 @@ def key(g, i, t=None):
     o = g.opts
     t = t or g.turn
     kind, strength = rank(t.finals[i], o)
-    later = o.tie == "later" or (o.nenette_later_wins and kind == K_NENETTE)
+    later = o.tie == TIE_LATER or (o.nenette_later_wins and kind == K_NENETTE)
     return (strength, -t.counts[i] if o.fewer_throws_win else 0, i if later else 0)
 
 
@@ -92,7 +102,7 @@ def _resolve_turn(g):
 def _next_contest(g):
     if g.turn.queue:
         players, want = g.turn.queue.pop(0)
-        kind = THROW if g.opts.tie == "playoff" else DIE
+        kind = THROW if g.opts.tie == TIE_PLAYOFF else DIE
         open_contest(g, players, want, kind, TIE)
     else:
         t = g.turn
