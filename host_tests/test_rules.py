@@ -1,5 +1,6 @@
 """Rules core: the 56 throws per preset against the texts' tables, the public API, the options."""
 
+import ast
 import itertools
 import json
 import os
@@ -264,6 +265,7 @@ WORDS = {  # each option that takes a word: its named values, in the setup menu'
     "end": (LAST_HOLDER, FIRST_OUT),
     "decharge_start": (DECHARGE_LOSER, DECHARGE_FEWEST),
 }
+FIRMWARE = os.path.join(os.path.dirname(HERE), "firmware", "dicetray")
 
 
 def test_every_word_an_option_takes_is_a_named_value():
@@ -284,3 +286,25 @@ def test_the_named_values_are_the_words_every_release_saved():
     for name, values in WORDS.items():
         assert saved[name] and saved[name] <= set(values), name
 
+
+def test_the_firmware_compares_no_option_word_written_out():
+    # A comparison with "at_most" written out would stay silently false once the value is
+    # renamed in rules; by its name it follows.
+    words = {w for values in WORDS.values() for w in values}
+    found = []
+    for name in sorted(os.listdir(FIRMWARE)):
+        if not name.endswith(".py"):
+            continue
+        with open(os.path.join(FIRMWARE, name)) as f:
+            tree = ast.parse(f.read())
+        for node in ast.walk(tree):
+            if not isinstance(node, ast.Compare):
+                continue
+            values = [node.left] + node.comparators
+            for op, right in zip(node.ops, node.comparators):
+                if isinstance(op, (ast.In, ast.NotIn)) and isinstance(right, (ast.Tuple, ast.Set)):
+                    values += right.elts  # o.start in ("die", "seat1")
+            for c in values:
+                if isinstance(c, ast.Constant) and c.value in words:
+                    found.append("%s:%d %r" % (name, node.lineno, c.value))
+    assert found == []
