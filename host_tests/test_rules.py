@@ -6,6 +6,7 @@ import json
 import os
 
 import pytest
+from dicetray import rules
 from dicetray.options import (
     OPTION_NAMES,
     OPTIONS,
@@ -17,27 +18,10 @@ from dicetray.options import (
     option,
 )
 from dicetray.rules import (
-    DECHARGE_FEWEST,
-    DECHARGE_LOSER,
-    FIRST_OUT,
-    FROM_FIRST,
-    FROM_PREVIOUS,
     K_BRELAN,
     K_FICHE,
     K_NENETTE,
     K_OTHER,
-    LAST_HOLDER,
-    LIMIT_AT_MOST,
-    LIMIT_EXACT,
-    RANKING_BAR41,
-    RANKING_CLASSIC,
-    START_DIE,
-    START_HIGH,
-    START_LOW,
-    START_SEAT1,
-    TIE_LATER,
-    TIE_PLAYOFF,
-    TIE_ROLLOFF,
     Options,
     RulesError,
     all_throws,
@@ -257,13 +241,13 @@ def test_replace_leaves_the_preset_alone():
 # ---- the words options take: each named once in rules, compared by name, as saves hold them ----
 
 WORDS = {  # each option that takes a word: its named values, in the setup menu's order
-    "ranking": (RANKING_CLASSIC, RANKING_BAR41),
-    "start": (START_HIGH, START_LOW, START_DIE, START_SEAT1),
-    "limit": (LIMIT_EXACT, LIMIT_AT_MOST),
-    "limit_from": (FROM_FIRST, FROM_PREVIOUS),
-    "tie": (TIE_LATER, TIE_ROLLOFF, TIE_PLAYOFF),
-    "end": (LAST_HOLDER, FIRST_OUT),
-    "decharge_start": (DECHARGE_LOSER, DECHARGE_FEWEST),
+    "ranking": (rules.RANKING_CLASSIC, rules.RANKING_BAR41),
+    "start": (rules.START_HIGH, rules.START_LOW, rules.START_DIE, rules.START_SEAT1),
+    "limit": (rules.LIMIT_EXACT, rules.LIMIT_AT_MOST),
+    "limit_from": (rules.FROM_FIRST, rules.FROM_PREVIOUS),
+    "tie": (rules.TIE_LATER, rules.TIE_ROLLOFF, rules.TIE_PLAYOFF),
+    "end": (rules.LAST_HOLDER, rules.FIRST_OUT),
+    "decharge_start": (rules.DECHARGE_LOSER, rules.DECHARGE_FEWEST),
 }
 FIRMWARE = os.path.join(os.path.dirname(HERE), "firmware", "dicetray")
 
