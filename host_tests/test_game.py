@@ -1,12 +1,20 @@
-"""The game engine: illegal actions, save and load, construction errors."""
+"""The game engine: illegal actions, save and load, construction errors, its event sink."""
 
+import ast
 import json
+import os
+import re
 
 import pytest
+from dicetray import game as game_module
 from dicetray.game import Game, GameError
 from dicetray.options import PRESETS, changed
 from dicetray.savecheck import load
+from scenario_runner import do
 from trayhost.autoplay import ScriptedDice, SeededDice, apply, bot_action, play_random
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+ENGINE = os.path.join(os.path.dirname(HERE), "firmware", "dicetray")
 
 
 def new(preset="classic", players=2, dice=(), **opts):
@@ -253,3 +261,68 @@ def test_a_decided_roll_off_stays_in_view_with_its_rolls():
     contest, best, worst = g.decided
     assert contest.players == [0, 1] and contest.results == [[5], [2]]
     assert (best, worst) == ([0], [1]) and g.last.loser == 1
+
+
+# ---- the event sink: every event goes through Game.emit, the engine's one way out -------------
+
+
+class Recording(Game):
+    """A game whose sink also keeps each event as it is told, before any action returns it."""
+
+    def __init__(self, *args):
+        self.told = []
+        Game.__init__(self, *args)
+
+    def emit(self, *event):
+        self.told.append(event)
+        Game.emit(self, *event)
+
+
+def recorded_games():
+    # Every scripted game of the scenarios (the only repeated play-off's stake is there) and a
+    # bot's game of every preset: (what the sink was told, what the set-up and actions returned).
+    with open(os.path.join(HERE, "vectors", "scenarios.json")) as f:
+        scenarios = json.load(f)
+    for sc in scenarios:
+        g = Recording(sc["players"], changed(PRESETS[sc["preset"]], **sc.get("options", {})),
+                      ScriptedDice(sc["dice"]))
+        returned = g.take_events()
+        for action in sc["actions"]:
+            try:
+                returned += do(g, action.lstrip("!"))
+            except GameError:
+                pass
+        yield g.told, returned
+    for players, preset in enumerate(PRESETS, 2):  # 2 players in classic (a two-player pass)
+        g = Recording(players, preset, SeededDice(players))
+        returned = g.take_events()
+        play_random(g, SeededDice(players + 100), each=returned.extend)
+        yield g.told, returned
+
+
+def test_every_event_goes_through_the_public_sink_in_order():
+    documented = set(re.findall(r'^  \("(\w+)"', game_module.__doc__, re.M))
+    assert len(documented) == 12  # the docstring's table, read: roll, stop, ... over
+    kinds = set()
+    for told, returned in recorded_games():
+        assert told == returned  # nothing returned that the sink was not told, in its order
+        kinds.update(ev[0] for ev in told)
+    assert kinds == documented  # every kind the docstring lists was told, and no other
+
+
+def test_the_engine_calls_one_way_game_settle_payout():
+    # Each module's imports of the engine's own modules: no call runs back up the chain.
+    def engine_imports(name):
+        with open(os.path.join(ENGINE, name + ".py")) as f:
+            tree = ast.parse(f.read())
+        found = set()
+        for node in ast.walk(tree):
+            if isinstance(node, ast.ImportFrom) and node.module == "dicetray":
+                found.update(a.name for a in node.names)
+            elif isinstance(node, ast.ImportFrom) and node.module:
+                found.add(node.module.rpartition(".")[2])
+        return found & {"game", "settle", "payout"}
+
+    assert engine_imports("game") == {"settle"}
+    assert engine_imports("settle") == {"payout"}
+    assert engine_imports("payout") == set()

@@ -4,6 +4,7 @@ import json
 
 from dicetray.game import MAX_THROWS, Game
 from dicetray.options import OPTIONS, PRESETS, changed
+from dicetray.rules import FIRST_OUT, LAST_HOLDER
 from dicetray.savecheck import load
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -55,7 +56,7 @@ def test_presets_random_games_keep_tokens_and_limits_and_end(preset, n, seed):
     play_checked(g, SeededDice(seed + 1))
     r = g.result
     assert r.losers and set(r.losers).isdisjoint(r.winners)
-    if g.opts.end == "last_holder":
+    if g.opts.end == LAST_HOLDER:
         assert r.losers == [p for p in range(n) if g.tokens[p] == g.opts.tokens]
         assert sorted(r.winners + r.losers) == list(range(n))
     else:
@@ -90,5 +91,5 @@ def test_thousands_of_random_games_end_well_under_the_cap():
         g = Game(2 + seed % 7, preset, SeededDice(seed))
         play_random(g, SeededDice(seed + 1))
         longest = max(longest, g.turn.number)
-        assert sum(g.tokens) == g.opts.tokens and g.pot == 0 or g.opts.end == "first_out"
+        assert sum(g.tokens) == g.opts.tokens and g.pot == 0 or g.opts.end == FIRST_OUT
     assert longest < TURN_CAP

@@ -1,10 +1,12 @@
 """Rules core: the 56 throws per preset against the texts' tables, the public API, the options."""
 
+import ast
 import itertools
 import json
 import os
 
 import pytest
+from dicetray import rules
 from dicetray.options import (
     OPTION_NAMES,
     OPTIONS,
@@ -235,3 +237,58 @@ def test_replace_leaves_the_preset_alone():
     before = PRESETS["classic"].to_dict()
     changed(PRESETS["classic"], le_bon=True)
     assert PRESETS["classic"].to_dict() == before
+
+# ---- the words options take: each named once in rules, compared by name, as saves hold them ----
+
+WORDS = {  # each option that takes a word: its named values, in the setup menu's order
+    "ranking": (rules.RANKING_CLASSIC, rules.RANKING_BAR41),
+    "start": (rules.START_HIGH, rules.START_LOW, rules.START_DIE, rules.START_SEAT1),
+    "limit": (rules.LIMIT_EXACT, rules.LIMIT_AT_MOST),
+    "limit_from": (rules.FROM_FIRST, rules.FROM_PREVIOUS),
+    "tie": (rules.TIE_LATER, rules.TIE_ROLLOFF, rules.TIE_PLAYOFF),
+    "end": (rules.LAST_HOLDER, rules.FIRST_OUT),
+    "decharge_start": (rules.DECHARGE_LOSER, rules.DECHARGE_FEWEST),
+}
+FIRMWARE = os.path.join(os.path.dirname(HERE), "firmware", "dicetray")
+
+
+def test_every_word_an_option_takes_is_a_named_value():
+    words = {row[0]: row[2] for row in OPTIONS if type(row[2][0]) is str}
+    assert words == WORDS  # a word in the table that rules does not name fails here
+    for name, values in WORDS.items():
+        assert option(name)[4] in values  # the default too
+
+
+def test_the_named_values_are_the_words_every_release_saved():
+    # Saves and settings files hold the words: a renamed value would strand them.
+    saved = {name: set() for name in WORDS}
+    for vectors in ("saves_v1.json", "saves_v2.json"):
+        with open(os.path.join(HERE, "vectors", vectors)) as f:
+            for case in json.load(f):
+                for name in WORDS:
+                    saved[name].add(case["save"]["options"][name])
+    for name, values in WORDS.items():
+        assert saved[name] and saved[name] <= set(values), name
+
+
+def test_the_firmware_compares_no_option_word_written_out():
+    # A comparison with "at_most" written out would stay silently false once the value is
+    # renamed in rules; by its name it follows.
+    words = {w for values in WORDS.values() for w in values}
+    found = []
+    for name in sorted(os.listdir(FIRMWARE)):
+        if not name.endswith(".py"):
+            continue
+        with open(os.path.join(FIRMWARE, name)) as f:
+            tree = ast.parse(f.read())
+        for node in ast.walk(tree):
+            if not isinstance(node, ast.Compare):
+                continue
+            values = [node.left] + node.comparators
+            for op, right in zip(node.ops, node.comparators):
+                if isinstance(op, (ast.In, ast.NotIn)) and isinstance(right, (ast.Tuple, ast.Set)):
+                    values += right.elts  # o.start in ("die", "seat1")
+            for c in values:
+                if isinstance(c, ast.Constant) and c.value in words:
+                    found.append("%s:%d %r" % (name, node.lineno, c.value))
+    assert found == []

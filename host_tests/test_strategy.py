@@ -16,7 +16,7 @@ from pathlib import Path
 import pytest
 from dicetray import firsttable, odds, payout, settle, strategy
 from dicetray.game import Game
-from dicetray.rules import evaluate
+from dicetray.rules import LIMIT_AT_MOST, RANKING_BAR41, TIE_LATER, evaluate
 from dicetray.state import CHARGE, DECHARGE, Contest, Turn
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -92,7 +92,7 @@ def score(g, dice, count, shed):
 
 def table_block(opts, free, limit):
     # The first player's table, read from its bytes here, not through firsttable.chances.
-    variant = (1 if opts.ranking == "bar41" else 0) * 2 + (1 if opts.ace_high else 0)
+    variant = (1 if opts.ranking == RANKING_BAR41 else 0) * 2 + (1 if opts.ace_high else 0)
     at = ((variant * 2 + (1 if free else 0)) * 3 + limit - 1) * 112
     raw = firsttable.DATA[at:at + 112]
     return [x / 255 for x in raw[:56]], [x / 255 for x in raw[56:]]
@@ -104,9 +104,9 @@ ALL = sorted({tuple(sorted(d, reverse=True)) for d in itertools.product(range(1,
 
 def first_score(g, dice, count):
     o = g.opts
-    above, level = table_block(o, o.limit == "at_most" or o.le_bon, count)
+    above, level = table_block(o, o.limit == LIMIT_AT_MOST or o.le_bon, count)
     n = ALL.index(tuple(sorted(dice, reverse=True)))
-    q = level[n] if o.tie == "later" else (above[n] + level[n]) / 2
+    q = level[n] if o.tie == TIE_LATER else (above[n] + level[n]) / 2
     # The strategy's unit for it: 4096ths, rounded (docs/strategy.md).
     return int((1.0 - q ** (len(g.turn.order) - 1)) * 4096 + 0.5) / 4096
 

@@ -9,6 +9,7 @@ import json
 import pytest
 from dicetray import clock as clock_mod
 from dicetray.options import OPTIONS, PRESET_NAMES, PRESETS
+from dicetray.rules import START_LOW, TIE_LATER
 from dicetray.savecheck import load
 from dicetray.screens import (
     OVER,
@@ -22,6 +23,7 @@ from dicetray.screens import (
     STANDINGS,
 )
 from dicetray.setupmenu import change_setting, computers, setup_rows
+from dicetray.state import ESPAGNOLE, FIRST_OUT, LAST_HOLDER
 from dicetray.store import Store
 from fakes.flash import FakeFlash
 from picopanel import Panel
@@ -163,11 +165,11 @@ def assert_result_sane(game):
     assert losers and winners and not set(losers) & set(winners)
     assert set(losers) | set(winners) <= set(range(game.n))
     total = game.opts.tokens
-    if r.reason == "first_out":
+    if r.reason == FIRST_OUT:
         assert all(game.tokens[p] == 0 for p in winners)
         assert all(game.tokens[p] == max(game.tokens) for p in losers)
     else:
-        assert r.reason in ("espagnole", "last_holder")
+        assert r.reason in (ESPAGNOLE, LAST_HOLDER)
         (loser,) = losers
         assert game.pot == 0 and game.tokens[loser] == total
         assert sorted(winners) == sorted(game.out) == sorted(set(range(game.n)) - {loser})
@@ -427,7 +429,7 @@ def test_ok_starts_the_game_made_while_the_setup_was_quiet_unless_a_setting_chan
     labels = [label for label, _ in setup_rows(
         {"players": 4, "preset": "classic", "options": PRESETS["classic"].to_dict()})]
     changes = [("PLAYERS", lambda g: g.n == 5), ("TOKENS", lambda g: g.opts.tokens == 22),
-               ("WHO STARTS", lambda g: g.opts.start == "throw_low"),
+               ("WHO STARTS", lambda g: g.opts.start == START_LOW),
                ("TRAY PLAYS", lambda g: g.computers == [3]), ("HINTS", lambda g: g.hints)]
     for label, started in [(None, None)] + changes:
         tray = make_tray(20)
@@ -478,7 +480,7 @@ def test_the_setup_menu_shows_and_steps_each_option_from_the_table():
     assert step("NENETTE GETS", 1) == "1" and step("NENETTE WORTH", -1) == "1"
     assert step("TOKENS", 99 - 21) == "99" and step("TOKENS", 1) == "5"
     assert step("TIES", 1) == "PLAY-OFF" and step("TIES", 1) == "LATER"
-    assert s["options"]["tie"] == "later" and s["options"]["nenette_fixed"] == 1
+    assert s["options"]["tie"] == TIE_LATER and s["options"]["nenette_fixed"] == 1
     assert ("*TIES", "LATER") in setup_rows(s)  # changed from the preset
     for i, (name, _, allowed, _, _, _) in enumerate(OPTIONS):  # every value in order, wrapping
         seen = [s["options"][name]]

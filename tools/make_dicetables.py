@@ -18,6 +18,7 @@ sys.path.insert(0, str(ROOT / "firmware"))
 
 from dicetray.odds import combos, ix, next_means  # noqa: E402
 from dicetray.options import PRESETS, changed  # noqa: E402
+from dicetray.rules import RANKING_BAR41, RANKING_CLASSIC  # noqa: E402
 from dicetray.rules import all_throws as throws  # noqa: E402
 
 TARGET = ROOT / "firmware" / "dicetray" / "firsttable.py"
@@ -47,7 +48,7 @@ def build():
     data = bytearray()
     for bar41 in (False, True):
         for ace_high in (False, True):
-            opts = changed(PRESETS["classic"], ranking="bar41" if bar41 else "classic",
+            opts = changed(PRESETS["classic"], ranking=RANKING_BAR41 if bar41 else RANKING_CLASSIC,
                            ace_high=ace_high)
             for free in (False, True):
                 for limit in (1, 2, 3):

@@ -45,6 +45,7 @@ HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path[:0] = [HERE, os.path.join(os.path.dirname(HERE), "firmware")]
 
 from dicetray.options import PRESETS  # noqa: E402
+from dicetray.rules import START_SEAT1  # noqa: E402
 from picobot import FIRST_THROW, KINDS, QUIET_MS, SAMPLES, Bench, Keepalive, choose, quiet_ms  # noqa: E402
 from picokit import Pico, PicoError, screen_of, unavailable  # noqa: E402
 
@@ -53,7 +54,7 @@ __all__ = ["KINDS", "QUIET_MS", "SAMPLES", "Bench", "Keepalive", "acted", "choos
 
 HEAP_MAX_PRESSES = 80
 SETTINGS = {"players": 2, "preset": "classic",
-            "options": dict(PRESETS["classic"].to_dict(), start="seat1")}
+            "options": dict(PRESETS["classic"].to_dict(), start=START_SEAT1)}
 HEAP_SETTINGS = dict(SETTINGS, options=dict(SETTINGS["options"], tokens=5))
 SAVES = ("game.json", "game.tmp", "game.bad", "settings.tmp", "tally.json", "error.log",
          "error.old")

@@ -6,6 +6,7 @@ played on with keys. Everything is scripted, so two runs give the same pictures.
 """
 
 import trayhost  # noqa: F401  (first: the firmware importable as on the Pico)
+from dicetray.rules import LIMIT_AT_MOST, START_SEAT1
 from dicetray.screens import (
     OUTCOME,
     OVER,
@@ -247,7 +248,8 @@ def _seats_setup_and_hint(rig):
     s["players"] = 3
     s["computers"] = 2
     s["hints"] = True
-    s["options"].update(start="seat1", limit="at_most")  # P1 starts; followers may stop early
+    # P1 starts; followers may stop early
+    s["options"].update(start=START_SEAT1, limit=LIMIT_AT_MOST)
     app.cursor = 20  # TRAY PLAYS
     rig.redraw()
     rig.snap("setup_seats", SETUP, "the tray plays the last seats (TRAY PLAYS), hints on")

@@ -28,6 +28,7 @@ SCRIPT = r"""
 import gc, time
 from dicetray.game import Game
 from dicetray.options import PRESETS, make
+from dicetray.rules import START_SEAT1
 gc.collect()
 before = gc.mem_alloc()
 from dicetray import odds, strategy, firsttable
@@ -46,7 +47,7 @@ peak = 0
 for name in ("classic", "jackpot", "zanzibar", "bar41", "lebon"):
     opts = PRESETS[name].to_dict()
     opts["dry_charge"] = False
-    opts["start"] = "seat1"
+    opts["start"] = START_SEAT1
     g = Game(4, make(**opts), roll)
     g.take_events()
     gc.collect()

@@ -16,7 +16,9 @@ The view of a Game, what screens and players read (never change it from outside)
 
 A keep (keep(i)) changes the state but has no event: turn.kept says which dice are kept.
 
-Events are tuples whose first item names them:
+Events are tuples whose first item names them. Each goes through Game.emit, the event sink
+(settle and payout call it too), in the order things happen; each action returns those it
+caused, take_events() the set-up's:
   ("roll", p, dice, n, kept)    p threw (n-th throw of the turn); kept = indices kept
   ("stop", p, n, name)          p's throws are over after n throws, with this combination
   ("contest", players, why, kind, rnd)  a roll-off (kind "die") or play-off ("throw") opens
@@ -32,7 +34,7 @@ Events are tuples whose first item names them:
 """
 
 from dicetray import settle
-from dicetray.rules import Options, RulesError, check_dice
+from dicetray.rules import LIMIT_AT_MOST, Options, RulesError, check_dice
 from dicetray.state import (
     DIE,
     FOR_WHAT_COMES,
@@ -118,7 +120,7 @@ class Game:
 
     def may_stop_early(self):
         o = self.opts
-        return self.turn.pos == 0 or o.limit == "at_most" or o.le_bon
+        return self.turn.pos == 0 or o.limit == LIMIT_AT_MOST or o.le_bon
 
     def can_throw(self):
         if self.phase == OVER:
@@ -192,7 +194,7 @@ class Game:
         t.dice = [t.dice[i] if i in kept else fresh.pop() for i in (2, 1, 0)][::-1]
         t.count += 1
         t.kept = mask if t.count < self.max_throws() else 0
-        self._emit("roll", p, tuple(t.dice), t.count, kept)
+        self.emit("roll", p, tuple(t.dice), t.count, kept)
         if last:
             settle.finish_player(self)
         return self._flush()
@@ -218,12 +220,21 @@ class Game:
         if c is None or not self.can_announce():
             raise GameError("a stake is announced only before a repeated play-off")
         c.stake = stake
-        self._emit("stake", self.current, stake)
+        self.emit("stake", self.current, stake)
         return self._flush()
 
     def take_events(self):
         """The events not yet returned (after construction: the set-up, e.g. the roll-off)."""
         return self._flush()
+
+    # ---- the event sink --------------------------------------------------------------------
+
+    def emit(self, *event):
+        """Tell that event happened (a tuple: the module's docstring lists them). The engine's
+        one way out: game, settle and payout call it, in the order things happen; the action
+        under way returns what it was told. A subclass that extends it sees every event as it
+        happens, the set-up's too."""
+        self.events.append(event)
 
     # ---- helpers for the actions ---------------------------------------------------------
 
@@ -237,9 +248,6 @@ class Game:
         ev = self.events
         self.events = []
         return ev
-
-    def _emit(self, *event):
-        self.events.append(event)
 
     # ---- save and load -------------------------------------------------------------------
 

@@ -5,7 +5,27 @@ resulting rules.Options. So this module is loaded while a setup or a save needs 
 lets it go afterwards: on MicroPython the table (its labels and help texts) is heap.
 """
 
-from dicetray.rules import Options, RulesError
+from dicetray.rules import (
+    DECHARGE_FEWEST,
+    DECHARGE_LOSER,
+    FIRST_OUT,
+    FROM_FIRST,
+    FROM_PREVIOUS,
+    LAST_HOLDER,
+    LIMIT_AT_MOST,
+    LIMIT_EXACT,
+    RANKING_BAR41,
+    RANKING_CLASSIC,
+    START_DIE,
+    START_HIGH,
+    START_LOW,
+    START_SEAT1,
+    TIE_LATER,
+    TIE_PLAYOFF,
+    TIE_ROLLOFF,
+    Options,
+    RulesError,
+)
 
 # Every option once, in the setup menu's order (a tuple: MicroPython dicts keep no order). A row:
 #   name, setup label (fits a menu row), allowed, shown, default (the classic text's), help.
@@ -16,7 +36,7 @@ _BOOL = (False, True)
 _OFF_ON = ("OFF", "ON")
 OPTIONS = (
     ("tokens", "TOKENS", range(5, 100), None, 21, "tokens in the pot at the start"),
-    ("ranking", "RANKING", ("classic", "bar41"), ("CLASSIC", "BAR41"), "classic",
+    ("ranking", "RANKING", (RANKING_CLASSIC, RANKING_BAR41), ("CLASSIC", "BAR41"), RANKING_CLASSIC,
      "which table ranks figures and nenette"),
     ("ace_high", "ACE HIGH", _BOOL, _OFF_ON, True, "an ace beats a six in ordinary throws"),
     ("nenette_value", "NENETTE WORTH", range(1, 11), None, 2,
@@ -25,16 +45,16 @@ OPTIONS = (
      "a loser's nenette gets this many (0: off)"),
     ("jackpot_421", "421 TAKES ALL", _BOOL, _OFF_ON, False,
      "421 is worth every token of the game"),
-    ("start", "WHO STARTS", ("throw_high", "throw_low", "die", "seat1"),
-     ("BEST", "WORST", "ONE DIE", "P1"), "throw_high", "who starts: best/worst throw, die, P1"),
+    ("start", "WHO STARTS", (START_HIGH, START_LOW, START_DIE, START_SEAT1),
+     ("BEST", "WORST", "ONE DIE", "P1"), START_HIGH, "who starts: best/worst throw, die, P1"),
     ("dry_charge", "DRY CHARGE", _BOOL, _OFF_ON, False, "one throw each during the charge"),
-    ("limit", "FOLLOWERS", ("exact", "at_most"), ("EXACT", "AT MOST"), "exact",
+    ("limit", "FOLLOWERS", (LIMIT_EXACT, LIMIT_AT_MOST), ("EXACT", "AT MOST"), LIMIT_EXACT,
      "followers: exactly or at most the limit"),
-    ("limit_from", "LIMIT FROM", ("first", "previous"), ("FIRST", "PREVIOUS"), "first",
+    ("limit_from", "LIMIT FROM", (FROM_FIRST, FROM_PREVIOUS), ("FIRST", "PREVIOUS"), FROM_FIRST,
      "limit set by the first or previous player"),
     ("le_bon", "LE BON", _BOOL, _OFF_ON, False, "with EXACT a follower may stop early"),
-    ("tie", "TIES", ("later", "rolloff", "playoff"), ("LATER", "ROLL-OFF", "PLAY-OFF"), "rolloff",
-     "ties: later wins, 1 die or 3 dice each"),
+    ("tie", "TIES", (TIE_LATER, TIE_ROLLOFF, TIE_PLAYOFF), ("LATER", "ROLL-OFF", "PLAY-OFF"),
+     TIE_ROLLOFF, "ties: later wins, 1 die or 3 dice each"),
     ("two_player_pass", "2P TIE PASSES", _BOOL, _OFF_ON, False,
      "2 tied players: nothing paid, hand passes"),
     ("fewer_throws_win", "FEWER THROWS WIN", _BOOL, _OFF_ON, False,
@@ -42,10 +62,10 @@ OPTIONS = (
     ("nenette_later_wins", "2ND NENETTE WINS", _BOOL, _OFF_ON, False,
      "of two nenettes the later always wins"),
     ("deduct", "DEDUCT", _BOOL, _OFF_ON, False, "loser's figure is taken off the winner's"),
-    ("end", "END", ("last_holder", "first_out"), ("LAST HOLDS", "FIRST OUT"), "first_out",
+    ("end", "END", (LAST_HOLDER, FIRST_OUT), ("LAST HOLDS", "FIRST OUT"), FIRST_OUT,
      "first out wins, or the last holder loses"),
-    ("decharge_start", "DECHARGE FROM", ("loser", "fewest"), ("LOSER", "FEWEST"), "loser",
-     "decharge starts with last loser or fewest"),
+    ("decharge_start", "DECHARGE FROM", (DECHARGE_LOSER, DECHARGE_FEWEST), ("LOSER", "FEWEST"),
+     DECHARGE_LOSER, "decharge starts with last loser or fewest"),
 )
 OPTION_NAMES = tuple(row[0] for row in OPTIONS)
 
@@ -110,46 +130,46 @@ PRESETS = {
     "jackpot": _preset(
         nenette_fixed=0,
         jackpot_421=True,
-        start="die",
+        start=START_DIE,
         dry_charge=True,
-        limit="at_most",
-        tie="later",
-        end="last_holder",
+        limit=LIMIT_AT_MOST,
+        tie=TIE_LATER,
+        end=LAST_HOLDER,
     ),
     # 002: rerolls in the charge (dry is an option), limit set by the previous player.
     "zanzibar": _preset(
         nenette_fixed=0,
-        start="die",
-        limit="at_most",
-        limit_from="previous",
-        tie="later",
-        end="last_holder",
+        start=START_DIE,
+        limit=LIMIT_AT_MOST,
+        limit_from=FROM_PREVIOUS,
+        tie=TIE_LATER,
+        end=LAST_HOLDER,
     ),
     # 003: 41 tokens, its own table, aces low in ordinary throws, roll-offs and the 2-player pass.
     "bar41": _preset(
         tokens=41,
-        ranking="bar41",
+        ranking=RANKING_BAR41,
         ace_high=False,
         nenette_value=4,
         nenette_fixed=0,
-        start="die",
-        limit="at_most",
+        start=START_DIE,
+        limit=LIMIT_AT_MOST,
         two_player_pass=True,
-        end="last_holder",
-        decharge_start="fewest",
+        end=LAST_HOLDER,
+        decharge_start=DECHARGE_FEWEST,
     ),
     # 004: dry charge, "le bon", "qui barre demarre" play-offs, nenette worth 4 and not deducted.
     "lebon": _preset(
         nenette_value=4,
         nenette_fixed=0,
-        start="die",
+        start=START_DIE,
         dry_charge=True,
         le_bon=True,
-        tie="playoff",
+        tie=TIE_PLAYOFF,
         fewer_throws_win=True,
         nenette_later_wins=True,
         deduct=True,
-        end="last_holder",
+        end=LAST_HOLDER,
     ),
 }
 PRESET_NAMES = ("classic", "jackpot", "zanzibar", "bar41", "lebon")

@@ -1,11 +1,12 @@
 """What a settled turn moves and what follows: payouts, the next turn, the phases, the end.
 
 Functions of a Game (dicetray.game), called by dicetray.settle once a turn's winner and loser
-are known (ties, roll-offs and play-offs are settle's); they change its state and emit its
-events. Decisions the rule texts leave open are numbered in docs/rules.md.
+are known or its hand passes (ties, roll-offs and play-offs are settle's); they change the
+game's state, tell its events through its sink, Game.emit, and use nothing of settle.
+Decisions the rule texts leave open are numbered in docs/rules.md.
 """
 
-from dicetray.rules import K_NENETTE, evaluate, is_figure
+from dicetray.rules import DECHARGE_FEWEST, K_NENETTE, evaluate, is_figure
 from dicetray.state import (
     CHARGE,
     DECHARGE,
@@ -24,16 +25,16 @@ from dicetray.state import (
 
 def begin_play(g, starter):
     g.phase = CHARGE
-    g._emit("phase", CHARGE)
-    new_turn(g, starter)
+    g.emit("phase", CHARGE)
+    _new_turn(g, starter)
 
 
-def new_turn(g, starter):
+def _new_turn(g, starter):
     act = g.active()
     i = act.index(starter)
     dry = g.phase == CHARGE and g.opts.dry_charge
     g.turn = Turn(g.turn.number + 1, act[i:] + act[:i], 1 if dry else 0)
-    g._emit("starter", starter)
+    g.emit("starter", starter)
 
 
 # ---- payouts, phases, end -------------------------------------------------------------------
@@ -71,18 +72,28 @@ def pay(g, winner):
         giver = winner
         g.tokens[winner] -= moved
     g.tokens[loser] += moved
-    g.last = summary(g, winner, loser, moved, False)
-    g._emit("turn", winner, loser, moved)
-    g._emit("pay", giver, loser, moved, g.phase)
+    g.last = _summary(g, winner, loser, moved, False)
+    g.emit("turn", winner, loser, moved)
+    g.emit("pay", giver, loser, moved, g.phase)
     if g.phase == CHARGE:
         if g.pot == 0:
             _end_charge(g, loser)
         else:
-            new_turn(g, loser)
+            _new_turn(g, loser)
     else:
         _after_decharge_turn(g, winner, loser)
 
-def summary(g, winner, loser, moved, passed):
+
+def pass_hand(g):
+    """The turn's two players tied and the rules let the hand pass: nothing is paid, the second
+    of them starts the next turn."""
+    order = g.turn.order
+    g.emit("tie_pass", tuple(order))
+    g.last = _summary(g, order[0], order[1], 0, True)
+    _new_turn(g, order[1])
+
+
+def _summary(g, winner, loser, moved, passed):
     """How the turn ended (a TurnResult; the turn itself stays for the screens: g.ended)."""
     g.ended = g.turn  # for the screens: every throw of the turn that ended
     return TurnResult(g.turn.number, g.phase, winner, loser, moved,
@@ -103,10 +114,10 @@ def _end_charge(g, loser):
             _finish(g, holders, g.out[:], ESPAGNOLE)
             return
     g.phase = DECHARGE
-    g._emit("phase", DECHARGE)
-    if g.opts.decharge_start == "fewest":
+    g.emit("phase", DECHARGE)
+    if g.opts.decharge_start == DECHARGE_FEWEST:
         loser = fewest_from(g, loser)
-    new_turn(g, loser)
+    _new_turn(g, loser)
 
 
 def _after_decharge_turn(g, winner, loser):
@@ -119,12 +130,12 @@ def _after_decharge_turn(g, winner, loser):
         if len(left) == 1:
             _finish(g, left, g.out[:], LAST_HOLDER)
             return
-    new_turn(g, loser)
+    _new_turn(g, loser)
 
 
 def _leave(g, p):
     g.out.append(p)
-    g._emit("out", p)
+    g.emit("out", p)
 
 
 def _most_tokens(g):
@@ -148,4 +159,4 @@ def _finish(g, losers, winners, reason):
     g.contest = None
     g.turn.queue = []
     g.result = GameResult(list(losers), list(winners), reason)
-    g._emit("over", tuple(losers), tuple(winners), reason)
+    g.emit("over", tuple(losers), tuple(winners), reason)

@@ -26,6 +26,28 @@ _S_NENETTE_HIGH = const(6000)  # bar41: nenette above the ordinary throws
 _S_OTHER = const(1000)
 _S_NENETTE_LOW = const(0)  # every other text: nenette is the lowest throw
 
+# The values of the options that take a word, each named once, by its option and its meaning
+# (the table of options, with their order and defaults: options.py). Saves and settings files
+# hold these strings: a release must read the ones every release before it wrote.
+RANKING_CLASSIC = "classic"  # ranking: the classic text's table
+RANKING_BAR41 = "bar41"  # ranking: bar 41's, brelans above fiches and nenette above the rest
+START_HIGH = "throw_high"  # start: a throw each, the best starts
+START_LOW = "throw_low"  # start: a throw each, the worst starts
+START_DIE = "die"  # start: one die each, the highest starts
+START_SEAT1 = "seat1"  # start: seat 1, no roll-off
+LIMIT_EXACT = "exact"  # limit: followers make exactly the limit's throws
+LIMIT_AT_MOST = "at_most"  # limit: followers make at most the limit's throws
+FROM_FIRST = "first"  # limit_from: the first player's throws set the limit
+FROM_PREVIOUS = "previous"  # limit_from: the previous player's throws set it
+TIE_LATER = "later"  # tie: of equal throws the later wins
+TIE_ROLLOFF = "rolloff"  # tie: a roll-off, one die each
+TIE_PLAYOFF = "playoff"  # tie: a play-off, three dice each
+FIRST_OUT = "first_out"  # end: the first out of tokens wins, the most tokens pay
+LAST_HOLDER = "last_holder"  # end: players leave as they run out, the last one pays
+DECHARGE_LOSER = "loser"  # decharge_start: the charge's last loser starts the decharge
+DECHARGE_FEWEST = "fewest"  # decharge_start: the holder of the fewest tokens starts it
+
+
 class RulesError(ValueError):
     """Bad dice or bad options: the message says which."""
 
@@ -121,21 +143,22 @@ def _rank(a, b, c, options):
         if b == 1:
             if a == 1:
                 return K_ACES, _S_ACES
-            if options.ranking == "bar41":
+            if options.ranking == RANKING_BAR41:
                 return K_FICHE, _S_FIGURE + _face(a)
             return K_FICHE, _S_FIGURE + 2 * _face(a) + 1
         if b == 2:
             if a == 4:
                 return K_421, _S_421
             if a == 2:
-                return K_NENETTE, _S_NENETTE_HIGH if options.ranking == "bar41" else _S_NENETTE_LOW
+                return K_NENETTE, (_S_NENETTE_HIGH if options.ranking == RANKING_BAR41
+                                   else _S_NENETTE_LOW)
             if a == 3:
                 return K_SUITE, _S_SUITE + a
         if options.ace_high:
             # The ace counts above the six: 6-5-1 orders as (ace, 6, 5).
             return K_OTHER, _S_OTHER + 7 * 64 + a * 8 + b
     elif a == b == c:
-        if options.ranking == "bar41":
+        if options.ranking == RANKING_BAR41:
             return K_BRELAN, _S_FIGURE + 10 + _face(a)
         return K_BRELAN, _S_FIGURE + 2 * _face(a)
     elif a == b + 1 == c + 2:

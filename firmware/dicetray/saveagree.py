@@ -6,13 +6,23 @@ play forever (a one-player roll-off, a loser who is not in the turn), so it is r
 
 from dicetray.game import MAX_THROWS, SaveError
 from dicetray.payout import fewest_from
+from dicetray.rules import (
+    DECHARGE_FEWEST,
+    FIRST_OUT,
+    FROM_PREVIOUS,
+    LAST_HOLDER,
+    LIMIT_AT_MOST,
+    START_DIE,
+    START_LOW,
+    START_SEAT1,
+    TIE_PLAYOFF,
+)
 from dicetray.settle import key
 from dicetray.state import (
     BOTH,
     CHARGE,
     DECHARGE,
     DIE,
-    FIRST_OUT,
     HIGH,
     LOW,
     NOBODY,
@@ -38,7 +48,7 @@ def check_agree(game):
         _need(not game.tokens[p], "a player who left holds tokens")
     # Dice are kept between two throws of a player's own, of the dice he threw.
     _need(not game.turn.kept or game.can_keep(), "dice kept with no throw to come")
-    _need(not game.out or (o.end == "last_holder" and phase in (DECHARGE, OVER)),
+    _need(not game.out or (o.end == LAST_HOLDER and phase in (DECHARGE, OVER)),
           "players left the game before the decharge")
     if phase == START:
         _check_start(game)
@@ -55,13 +65,13 @@ def _check_start(game):
     o = game.opts
     c = game.contest
     t = game.turn
-    _need(o.start != "seat1", "a start roll-off when seat 1 starts")
+    _need(o.start != START_SEAT1, "a start roll-off when seat 1 starts")
     _need(game.pot == o.tokens and t.number == 0 and t.limit == 0 and t.count == 0
           and t.pos == 0 and not t.order and not t.finals and not t.queue
           and game.last is None and game.result is None, "the start phase holds a turn")
     _need(c is not None and c.why == WHO_STARTS, "the start phase is a roll-off for who starts")
-    _need(c.want == (LOW if o.start == "throw_low" else HIGH)
-          and c.kind == (DIE if o.start == "die" else THROW) and c.stake is None,
+    _need(c.want == (LOW if o.start == START_LOW else HIGH)
+          and c.kind == (DIE if o.start == START_DIE else THROW) and c.stake is None,
           "the start roll-off does not follow the options")
     if c.round == 1:
         _need(c.players == list(range(game.n)), "the first start roll-off is everyone's")
@@ -85,7 +95,7 @@ def _check_over(game):
     _need(losers and not [p for p in losers if p in winners], "the result's losers and winners")
     _need(game.last is not None and game.last.number == game.turn.number,
           "a game ends after a turn")
-    if o.end == "first_out":
+    if o.end == FIRST_OUT:
         _need(r.reason == FIRST_OUT, "the result's reason does not follow the options")
         top = max(game.tokens)
         _need(losers == [p for p in range(game.n) if game.tokens[p] == top],
@@ -118,13 +128,13 @@ def _check_turn(game):
           "more players done than in the turn")
     first_cap = 1 if charge and o.dry_charge else MAX_THROWS
     for j in range(done):
-        allowed = first_cap if j == 0 else t.counts[j - 1 if o.limit_from == "previous" else 0]
+        allowed = first_cap if j == 0 else t.counts[j - 1 if o.limit_from == FROM_PREVIOUS else 0]
         n = t.counts[j]
         _need(n <= allowed, "a player threw past the limit")
-        _need(j == 0 or n == allowed or o.limit == "at_most" or o.le_bon,
+        _need(j == 0 or n == allowed or o.limit == LIMIT_AT_MOST or o.le_bon,
               "a follower stopped before the limit")
     if done:
-        expect = t.counts[done - 1 if o.limit_from == "previous" else 0]
+        expect = t.counts[done - 1 if o.limit_from == FROM_PREVIOUS else 0]
     else:
         expect = 1 if charge and o.dry_charge else 0
     _need(t.limit == expect, "the limit does not follow the throws made")
@@ -146,7 +156,7 @@ def _check_last_turn(game):
     if t.number == 1:
         _need(last is None and game.phase == CHARGE and game.pot == o.tokens,
               "the first turn follows no turn")
-        _need(o.start != "seat1" or t.order[0] == 0, "seat 1 starts the game")
+        _need(o.start != START_SEAT1 or t.order[0] == 0, "seat 1 starts the game")
         return
     _need(last is not None and last.number == t.number - 1, "the last turn is missing")
     w, lo = last.winner, last.loser
@@ -159,7 +169,7 @@ def _check_last_turn(game):
     else:
         _need(1 <= last.amount <= game.tokens[lo], "the last turn's payment")
     starter = lo
-    if game.phase == DECHARGE and last.phase == CHARGE and o.decharge_start == "fewest":
+    if game.phase == DECHARGE and last.phase == CHARGE and o.decharge_start == DECHARGE_FEWEST:
         starter = fewest_from(game, lo)
     _need(t.order[0] == starter, "the last turn's loser starts the next one")
 
@@ -177,7 +187,7 @@ def _check_settling(game):
     _need(top != bottom or not (o.two_player_pass and len(order) == 2),
           "two tied players pass the hand")
     groups = {HIGH: best, LOW: worst, BOTH: order if top == bottom else []}
-    _need(c.why == TIE and c.kind == (THROW if o.tie == "playoff" else DIE),
+    _need(c.why == TIE and c.kind == (THROW if o.tie == TIE_PLAYOFF else DIE),
           "a turn's tie is settled as the tie option says")
     _need(c.stake is None or (c.kind == THROW and c.round > 1),
           "a stake is announced only for a repeated play-off")

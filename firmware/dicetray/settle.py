@@ -2,11 +2,22 @@
 roll-offs and play-offs, until a turn's winner and loser are known (what it moves: payout).
 
 Functions of a Game (dicetray.game), which calls them from its actions; they change its state
-and emit its events. Decisions the rule texts leave open are numbered in docs/rules.md.
+and tell its events through its sink, Game.emit. Decisions the rule texts leave open are
+numbered in docs/rules.md.
 """
 
 from dicetray import payout
-from dicetray.rules import K_NENETTE, evaluate, rank
+from dicetray.rules import (
+    FROM_PREVIOUS,
+    K_NENETTE,
+    START_DIE,
+    START_LOW,
+    START_SEAT1,
+    TIE_LATER,
+    TIE_PLAYOFF,
+    evaluate,
+    rank,
+)
 from dicetray.state import (
     BOTH,
     CHARGE,
@@ -29,20 +40,20 @@ def start(g):
     """Who starts a new game g, by its rules: seat 1 (the charge begins), or a roll-off for
     everybody (one die or a throw each; the highest or the lowest starts)."""
     how = g.opts.start
-    if how == "seat1":
+    if how == START_SEAT1:
         payout.begin_play(g, 0)
     else:
-        kind = DIE if how == "die" else THROW
-        want = LOW if how == "throw_low" else HIGH
+        kind = DIE if how == START_DIE else THROW
+        want = LOW if how == START_LOW else HIGH
         open_contest(g, list(range(g.n)), want, kind, WHO_STARTS)
 
 
 def finish_player(g):
     t = g.turn
-    g._emit("stop", g.current, t.count, evaluate(t.dice, g.opts).name)
+    g.emit("stop", g.current, t.count, evaluate(t.dice, g.opts).name)
     t.finals.append(t.dice)
     t.counts.append(t.count)
-    if t.pos == 0 or g.opts.limit_from == "previous":
+    if t.pos == 0 or g.opts.limit_from == FROM_PREVIOUS:
         t.limit = t.count
     t.pos += 1
     t.count = 0
@@ -58,7 +69,7 @@ def key(g, i, t=None):
     o = g.opts
     t = t or g.turn
     kind, strength = rank(t.finals[i], o)
-    later = o.tie == "later" or (o.nenette_later_wins and kind == K_NENETTE)
+    later = o.tie == TIE_LATER or (o.nenette_later_wins and kind == K_NENETTE)
     return (strength, -t.counts[i] if o.fewer_throws_win else 0, i if later else 0)
 
 
@@ -74,9 +85,7 @@ def _resolve_turn(g):
     t.amount = NOBODY
     if top == bottom:
         if g.opts.two_player_pass and len(t.order) == 2:
-            g._emit("tie_pass", tuple(t.order))
-            g.last = payout.summary(g, t.order[0], t.order[1], 0, True)
-            payout.new_turn(g, t.order[1])
+            payout.pass_hand(g)
             return
         # In the charge the pot pays whoever did best: only the loser is settled (#14).
         t.queue = [[best, BOTH if g.phase == DECHARGE else LOW]]
@@ -93,7 +102,7 @@ def _resolve_turn(g):
 def _next_contest(g):
     if g.turn.queue:
         players, want = g.turn.queue.pop(0)
-        kind = THROW if g.opts.tie == "playoff" else DIE
+        kind = THROW if g.opts.tie == TIE_PLAYOFF else DIE
         open_contest(g, players, want, kind, TIE)
     else:
         t = g.turn
@@ -111,12 +120,12 @@ def open_contest(g, players, want, kind, why, rnd=1):
         if kind == THROW:
             players.reverse()
     g.contest = Contest(players, want, kind, why, rnd)
-    g._emit("contest", tuple(players), why, kind, rnd)
+    g.emit("contest", tuple(players), why, kind, rnd)
 
 
 def contest_roll(g, dice):
     c = g.contest
-    g._emit("contest_roll", g.current, tuple(dice))
+    g.emit("contest_roll", g.current, tuple(dice))
     c.results.append(dice)
     if len(c.results) == len(c.players):
         _close_contest(g)

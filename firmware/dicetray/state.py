@@ -6,6 +6,8 @@ the object back. The kinds: a tuple lists the allowed values; a string names a c
 savecheck.KINDS, or a nested object ("turn", "contest", "last", "result"; "?" allows None).
 """
 
+from dicetray.rules import FIRST_OUT, LAST_HOLDER
+
 SAVE_FORMAT = "dicetray-game"
 SAVE_VERSION = 4  # 1: the first release (flat fields), 2: no kept dice, 3: no computer seats;
 # loading migrates them (savemigrate)
@@ -34,10 +36,9 @@ WHYS = (WHO_STARTS, TIE)
 FOR_WHAT_IS = "is"
 FOR_WHAT_COMES = "comes"
 STAKES = (FOR_WHAT_IS, FOR_WHAT_COMES)
-# How a game ended
-FIRST_OUT = "first_out"  # a player ran out of tokens: he won, the most tokens pay
-ESPAGNOLE = "espagnole"  # one player took the whole pot in the charge
-LAST_HOLDER = "last_holder"  # players left as they ran out; the last one pays
+# How a game ended: by the rule its end option names (FIRST_OUT or LAST_HOLDER, the option's
+# values: rules.py), or in the espagnole, one player having taken the whole pot in the charge
+ESPAGNOLE = "espagnole"
 REASONS = (FIRST_OUT, ESPAGNOLE, LAST_HOLDER)
 
 NOBODY = -1  # a winner or loser not settled yet; the pot as a giver

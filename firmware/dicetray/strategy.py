@@ -10,7 +10,7 @@ table, then rounded to 1/4096.
 """
 
 from dicetray.odds import choose, combos, indexes, ix, keep_key, next_means, unit, zeros
-from dicetray.rules import K_NENETTE, evaluate, is_figure
+from dicetray.rules import K_NENETTE, LIMIT_AT_MOST, RANKING_BAR41, TIE_LATER, evaluate, is_figure
 
 EPS = 1e-6  # stake(): a choice must beat the other by this
 FIRST_R = 4096  # the first player's reward: its chance, in 4096ths
@@ -73,7 +73,7 @@ def _mine(g, k):
     s, _, kinds = combos(o)
     pos = g.turn.pos
     fewer = (3 - k if o.fewer_throws_win else 3) * 8
-    later = pos if o.tie == "later" else 0
+    later = pos if o.tie == TIE_LATER else 0
     nen = pos if o.nenette_later_wins else later
     at = indexes()[0]
     out = [0] * 216
@@ -179,11 +179,11 @@ def _first(g, others):
     # The first player: not to lose against the others, each reaching by the limit it sets
     # what the table says (a follower's chance to end above or level with each throw).
     o = g.opts
-    free = o.limit == "at_most" or o.le_bon
-    later = o.tie == "later"
+    free = o.limit == LIMIT_AT_MOST or o.le_bon
+    later = o.tie == TIE_LATER
 
     def reward(k):
-        above, level = chances(o.ranking == "bar41", o.ace_high, free, k)
+        above, level = chances(o.ranking == RANKING_BAR41, o.ace_high, free, k)
         at = indexes()[0]
         out = zeros("H")  # kept for the whole game: compact
         for n in range(56):

@@ -12,7 +12,7 @@ from dicetray.draw import cells as _cells
 from dicetray.draw import dice_row as _dice_row
 from dicetray.draw import hints as _hints
 from dicetray.draw import title_and_lines as _title_and_lines
-from dicetray.rules import evaluate
+from dicetray.rules import LIMIT_AT_MOST, evaluate
 from dicetray.state import CHARGE, ESPAGNOLE
 from dicetray.uicontest import contest, outcome  # noqa: F401  (ui draws every screen)
 
@@ -109,7 +109,7 @@ def _turn_keys(game):
     if not game.can_stop():
         return "KEEP DICE, THEN ROLL"
     o = game.opts
-    if game.turn.pos and (o.le_bon or o.limit == "at_most"):
+    if game.turn.pos and (o.le_bon or o.limit == LIMIT_AT_MOST):
         return "KEEP, ROLL, OK:LE BON"
     return "KEEP, ROLL OR OK:STOP"
 

@@ -5,6 +5,7 @@ is handed, always the same ones in the same order, so a seed gives the same save
 """
 
 from dicetray.options import OPTION_NAMES, option
+from dicetray.state import REASONS
 
 from trayhost.dicechoice import chance, pick
 
@@ -162,7 +163,7 @@ def _change_result(d, rng):
     n = d["players"]
     d["result"] = None if d["result"] and chance(rng, 2) else {
         "losers": _players(rng, n), "winners": _players(rng, n),
-        "reason": pick(rng, ("first_out", "espagnole", "last_holder"))}
+        "reason": pick(rng, REASONS)}
 
 
 def _change_option(d, rng):
