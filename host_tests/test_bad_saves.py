@@ -8,10 +8,11 @@ import types
 import pytest
 from dicetray import runner, savecheck, storeload
 from dicetray.app import App
-from dicetray.game import Game, SaveError
+from dicetray.game import Game
 from dicetray.options import PRESETS, changed
 from dicetray.savecheck import load
 from dicetray.screens import NOTICE, PLAY, SETUP
+from dicetray.state import SaveError
 from dicetray.store import Store
 from fakes.flash import FakeFlash
 from hypothesis import HealthCheck, given, settings
@@ -375,7 +376,7 @@ def test_running_for_good_counts_no_polls(monkeypatch):
 MICROPYTHON_SCRIPT = """\
 import json, os
 from trayhost import savefuzz
-from dicetray.game import SaveError
+from dicetray.state import SaveError
 from dicetray.savecheck import load
 from dicetray.store import Store
 

@@ -13,7 +13,6 @@ from dicetray.options import (
     PRESET_NAMES,
     PRESETS,
     changed,
-    check_option,
     make,
     option,
 )
@@ -33,6 +32,11 @@ HERE = os.path.dirname(os.path.abspath(__file__))
 with open(os.path.join(HERE, "vectors", "rules_vectors.json")) as f:
     VECTORS = json.load(f)
 
+
+
+def check_option(name, value):
+    """The game's options with option name set to value: RulesError unless it is allowed."""
+    make(**dict(PRESETS["classic"].to_dict(), **{name: value}))
 
 def test_presets_are_the_five_texts():
     assert set(PRESETS) == {"classic", "jackpot", "zanzibar", "bar41", "lebon"}

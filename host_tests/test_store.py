@@ -6,9 +6,10 @@ from pathlib import Path
 
 import pytest
 from dicetray import storeload
-from dicetray.game import Game, SaveError
+from dicetray.game import Game
 from dicetray.options import PRESETS
 from dicetray.savecheck import load as load_save
+from dicetray.state import SaveError
 from dicetray.store import Store
 from fakes.flash import ENOSPC, FakeFlash, PowerCut
 from trayhost import savefuzz
@@ -637,7 +638,8 @@ def test_real_filesystem_on_cpython(tmp_path):
 
 MICROPYTHON_SCRIPT = """\
 import json, os
-from dicetray.game import Game, SaveError
+from dicetray.game import Game
+from dicetray.state import SaveError
 from dicetray.savecheck import load as load_save
 from dicetray.store import Store
 

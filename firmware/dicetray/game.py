@@ -48,7 +48,6 @@ from dicetray.state import (
     THROW,
     TIE,
     GameError,
-    SaveError,  # noqa: F401  (dicetray.game.SaveError: the checker's refusal, as before)
     Turn,
     dump,
 )

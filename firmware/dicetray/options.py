@@ -70,19 +70,12 @@ OPTIONS = (
 OPTION_NAMES = tuple(row[0] for row in OPTIONS)
 
 
-
-
 def option(name) -> tuple:  # a plain tuple to type checkers: the rows differ in their types
     """The row of OPTIONS for option name: (name, label, allowed, shown, default, help)."""
     for row in OPTIONS:
         if row[0] == name:
             return row
     raise RulesError("unknown option: %r" % (name,))
-
-
-def check_option(name, value):
-    """Raise RulesError unless value is allowed for option name."""
-    _check(option(name), value)
 
 
 def _check(row, value):

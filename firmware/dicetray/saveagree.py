@@ -4,7 +4,7 @@ Each rule below is one the engine never breaks; a save that breaks one could cra
 play forever (a one-player roll-off, a loser who is not in the turn), so it is refused.
 """
 
-from dicetray.game import MAX_THROWS, SaveError
+from dicetray.game import MAX_THROWS
 from dicetray.payout import fewest_from
 from dicetray.rules import (
     DECHARGE_FEWEST,
@@ -31,6 +31,7 @@ from dicetray.state import (
     THROW,
     TIE,
     WHO_STARTS,
+    SaveError,
 )
 
 

@@ -10,7 +10,7 @@ exhausts MicroPython's small C stack. Nor do they turn a long integer into text:
 growing with the square of its digits.
 """
 
-from dicetray.game import MAX_PLAYERS, MAX_THROWS, MIN_PLAYERS, Game, SaveError
+from dicetray.game import MAX_PLAYERS, MAX_THROWS, MIN_PLAYERS, Game
 from dicetray.options import make
 from dicetray.rules import RulesError
 from dicetray.saveagree import check_agree
@@ -22,6 +22,7 @@ from dicetray.state import (
     WANTS,
     Contest,
     GameResult,
+    SaveError,
     Turn,
     TurnResult,
 )

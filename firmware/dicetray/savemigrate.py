@@ -7,8 +7,7 @@ A tray updated in the middle of a game resumes it: the engine plays on exactly a
 release would have.
 """
 
-from dicetray.game import SaveError
-from dicetray.state import NOBODY, SAVE_VERSION
+from dicetray.state import NOBODY, SAVE_VERSION, SaveError
 
 _V1 = ("format", "version", "players", "options", "tokens", "pot", "out", "phase", "turn",
        "order", "pos", "limit", "count", "dice", "finals", "counts", "contest", "queue", "res",

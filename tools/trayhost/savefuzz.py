@@ -10,10 +10,11 @@ tools/soak.py) and on MicroPython (the MicroPython tier).
 import json
 
 from dicetray.app import App
-from dicetray.game import Game, SaveError
+from dicetray.game import Game
 from dicetray.options import OPTION_NAMES, PRESET_NAMES, PRESETS, changed, option
 from dicetray.savecheck import load
 from dicetray.screens import OVER, PHASE, PLAY, QUIT, RESULT, RESUME, STANDINGS, TALLY
+from dicetray.state import SaveError
 
 from trayhost.autoplay import SeededDice, apply
 from trayhost.dicechoice import chance, pick
