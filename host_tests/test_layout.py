@@ -1,0 +1,56 @@
+"""The tests' layout: the tiers are markers the quick run leaves out, and nothing else."""
+
+import json
+import os
+import re
+import subprocess
+import sys
+from pathlib import Path
+
+from conftest import TIERS
+
+ROOT = Path(__file__).resolve().parent.parent
+# Records, for the collection it runs in, each test kept and each left out with its fixtures.
+PROBE = '''
+import json, os
+
+found = {"kept": [], "left": []}
+
+
+def pytest_deselected(items):
+    found["left"] += [(i.nodeid, sorted(i.fixturenames)) for i in items]
+
+
+def pytest_collection_finish(session):
+    found["kept"] = [(i.nodeid, sorted(i.fixturenames)) for i in session.items]
+    with open(os.environ["TIER_PROBE_OUT"], "w") as f:
+        json.dump(found, f)
+'''
+
+
+def quick_selection():
+    """The marker expression tools/test.sh --quick hands pytest."""
+    said = re.search(r'^QUICK="([^"]+)"', (ROOT / "tools" / "test.sh").read_text(), re.M)
+    assert said, "tools/test.sh no longer says which tests --quick runs"
+    return said.group(1)
+
+
+def test_the_quick_run_leaves_out_exactly_the_tests_that_use_a_tier(tmp_path):
+    (tmp_path / "tierprobe.py").write_text(PROBE)
+    out = tmp_path / "found.json"
+    env = dict(os.environ, TIER_PROBE_OUT=str(out),
+               PYTHONPATH=os.pathsep.join([str(tmp_path), os.environ.get("PYTHONPATH", "")]))
+    proc = subprocess.run([sys.executable, "-m", "pytest", "--collect-only", "-q",
+                           "-p", "no:cacheprovider", "-p", "tierprobe", "-m", quick_selection()],
+                          cwd=ROOT, env=env, capture_output=True, text=True, timeout=300)
+    assert proc.returncode == 0, proc.stdout + proc.stderr
+    found = json.loads(out.read_text())
+    kept = [test for test, fixtures in found["kept"] if set(fixtures) & set(TIERS)]
+    assert kept == [], "tests of a tier the quick run would run"
+    left = [test for test, fixtures in found["left"] if not set(fixtures) & set(TIERS)]
+    assert left == [], "CPython tests the quick run would leave out"
+    assert found["left"], "the quick run leaves out no tier at all"
+
+
+def test_the_quick_run_names_every_tier_s_marker_and_no_other():
+    assert set(re.findall(r"not (\w+)", quick_selection())) == set(TIERS.values())
