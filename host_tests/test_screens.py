@@ -6,7 +6,7 @@ import re
 import pytest
 import screens
 from dicetray import screens as units
-from picopanel import Panel
+from emupico.panel import Panel
 from PIL import Image
 
 

@@ -1,7 +1,7 @@
 """The table view: what a player at the table sees on the tray, read back from the panel's glass.
 
 Games are played through the buttons with scripted dice (tools/screenrig.py's Rig, the tray
-the pictures come from); the text is read with the tray's own font (tools/picopanel.py).
+the pictures come from); the text is read with the tray's own font (tools/emupico/panel.py).
 Expected values come from the rules, worked out by hand in the comments.
 """
 
@@ -10,7 +10,7 @@ import json
 from dicetray import ui
 from dicetray.display import Display
 from dicetray.savecheck import load
-from picopanel import Panel
+from emupico.panel import Panel
 from screenrig import Rig
 from trayhost.autoplay import ScriptedDice
 from trayhost.oled import FakeI2C

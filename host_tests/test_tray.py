@@ -23,8 +23,8 @@ from dicetray.screens import (
 )
 from dicetray.setupmenu import change_setting, computers, setup_rows
 from dicetray.store import Store
+from emupico.panel import Panel
 from fakes.flash import FakeFlash
-from picopanel import Panel
 from trayhost.autoplay import SeededDice
 from trayhost.canvas import pixel_rows
 from trayhost.oled import FakeI2C
@@ -116,7 +116,7 @@ def state(tray):
 
 
 def glass(tray):
-    """What the panel shows, to be read (picopanel reads the tray's font off the pixels)."""
+    """What the panel shows, to be read (emupico.panel reads the tray's font off the pixels)."""
     return Panel(tray.i2c.panel.pixels())
 
 

@@ -35,7 +35,7 @@ its buttons, as trayrun.tour() does (checked: the same games, the same bytes on 
   worst, per poll. The I2C there is a fake that allocates nothing, like machine.I2C: trayrun's
   RecordingI2C keeps a 32-bit checksum, a long int on MicroPython, which allocates per byte.
 
-The tray on the emulated Pico (tools/picobench.py, a few minutes; skipped, saying why, without
+The tray on the emulated Pico (tools/emupico/bench.py, a few minutes; skipped, saying why, without
 the kit): press-to-panel latency per kind of press, first byte and panel complete, median and
 95th percentile in emulated ms with the I2C bus and flash timing modelled, and the heap of the
 real port after boot and at its peak over a game.
@@ -167,7 +167,7 @@ def main():
     from seatbench import seats_figures  # the computer seat: the arena, a decision on the Pico
 
     result.update(seats_figures())
-    from picobench import pico_figures  # the emulated Pico (skipped where its kit is missing)
+    from emupico.bench import pico_figures  # the emulated Pico (skipped where its kit is missing)
 
     result.update(pico_figures())
     from webbench import web_figures  # the page in headless Chromium (skipped where missing)

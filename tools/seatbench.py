@@ -2,7 +2,7 @@
 
 - seats_loss_share_exact / _random / _greedy: tools/arena.py, every preset pooled, 4 players
   (DICETRAY_ARENA_GAMES games per preset and kind, default arena.GAMES).
-- seats_decision_ms_pico: on the emulated Pico (tools/picokit.py: the official rp2 MicroPython,
+- seats_decision_ms_pico: on the emulated Pico (tools/emupico/kit.py: the official rp2 MicroPython,
   the RP2040's instruction timing), the tray installed by flash.sh and booted in safe mode, a
   script times strategy.decide() with time.ticks_us (emulated time) on follower and first
   player moments of every preset, after the first throw (two throws left: the longest) and the
@@ -84,7 +84,7 @@ print("SEATBENCH", len(times), times[len(times) // 2], times[-1], loaded - befor
 def pico_decision(log=print):
     """(median ms, worst ms, decisions, code bytes, peak bytes, the game's setup ms) on the
     emulated Pico, or None."""
-    from picokit import Pico, unavailable
+    from emupico.kit import Pico, unavailable
 
     reason = unavailable()
     if reason:
