@@ -1,15 +1,15 @@
 """tools/emupico/bench.py without an emulator: the bot, the keepalive guard, the figures."""
 
 import pytest
-import screens
 from emupico.bench import KINDS, Bench, Keepalive, PicoError, choose, percentile, summary
 from emupico.kit import Panel, screen_of
+from screens.pictures import render
 
 
 @pytest.fixture(scope="module")
 def shots():
     return {s.name: Panel([s.bits[y * 128 : (y + 1) * 128] for y in range(64)])
-            for s in screens.render() if (s.width, s.height) == (128, 64)}
+            for s in render() if (s.width, s.height) == (128, 64)}
 
 
 def test_the_bot_plays_every_screen(shots):

@@ -1,11 +1,11 @@
 """emupico.kit without an emulator: reading screens from pixels, saying why the kit cannot run."""
 
 import pytest
-import screens
 from emupico import kit
 from emupico.kit import Panel, PicoError, screen_of
+from screens.pictures import render
 
-# tools/screens.py's pictures (every screen the tray draws) -> the screen emupico reads.
+# tools/screens' pictures (every screen the tray draws) -> the screen emupico reads.
 EXPECTED = {
     "setup": "setup", "play": None, "phase": "phase", "result": "result",
     "standings": "standings", "resume": "resume", "over": "over", "notice": "notice",
@@ -16,7 +16,7 @@ EXPECTED = {
 
 @pytest.fixture(scope="module")
 def rendered():
-    return [s for s in screens.render() if (s.width, s.height) == (128, 64)]
+    return [s for s in render() if (s.width, s.height) == (128, 64)]
 
 
 @pytest.fixture(scope="module")

@@ -1,6 +1,6 @@
 """The table view: what a player at the table sees on the tray, read back from the panel's glass.
 
-Games are played through the buttons with scripted dice (tools/screenrig.py's Rig, the tray
+Games are played through the buttons with scripted dice (tools/screens/rig.py's Rig, the tray
 the pictures come from); the text is read with the tray's own font (tools/emupico/panel.py).
 Expected values come from the rules, worked out by hand in the comments.
 """
@@ -11,7 +11,7 @@ from dicetray import ui
 from dicetray.display import Display
 from dicetray.savecheck import load
 from emupico.panel import Panel
-from screenrig import Rig
+from screens.rig import Rig
 from trayhost.autoplay import ScriptedDice
 from trayhost.oled import FakeI2C
 from trayhost.pins import ticks_diff

@@ -9,7 +9,7 @@ The picture fits the terminal (simview): half blocks at the panel's true size fr
 cells (2x4 pixels each) in an 80x24 terminal, else one line naming the size needed; under it, a
 status line marks the buzzer's tunes (a refused press apart) and a dimmed or dark panel.
 The screen is the display interface on a bare frame buffer (trayhost.canvas): what the app drew
-and showed, no bus and no driver (tools/screens.py draws from the driver's bytes instead).
+and showed, no bus and no driver (tools/screens/pictures.py draws from the driver's bytes instead).
 An interactive game is saved in .sim/ and offered on restart.
 """
 
