@@ -94,7 +94,7 @@ def test_unavailable_relays_the_kits_own_check(monkeypatch, tmp_path):
 def test_every_tool_that_drives_the_kit_skips_with_its_reason(monkeypatch, tmp_path, capsys):
     """The bench's Pico figures are null, the seat's Pico decision is not taken, the profiler
     stops: each says the kit's reason, none starts an emulator."""
-    import seatbench
+    from bench import seats
     from emupico import profile
     from emupico.bench import pico_figures
 
@@ -106,7 +106,7 @@ def test_every_tool_that_drives_the_kit_skips_with_its_reason(monkeypatch, tmp_p
     figures = pico_figures(log=said.append)
     assert figures and set(figures.values()) == {None}
     assert "pico_heap_boot" in figures and "pico_press_ms_p95" in figures
-    assert seatbench.pico_decision(log=said.append) is None
+    assert seats.pico_decision(log=said.append) is None
     assert said == ["Pico figures skipped: the emulated Pico kit cannot run here: " + no_uf2,
                     "Seat decision on the Pico skipped: the emulated Pico kit cannot run here: "
                     + no_uf2]
