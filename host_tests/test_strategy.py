@@ -210,8 +210,8 @@ def test_a_follower_must_use_its_throws_where_the_rules_say_exactly():
 
 
 def test_the_first_players_table_is_what_the_build_makes():
-    out = subprocess.run([sys.executable, str(ROOT / "tools" / "make_dicetables.py"), "--check"],
-                         capture_output=True, text=True)
+    out = subprocess.run([sys.executable, str(ROOT / "tools" / "make" / "dicetables.py"),
+                          "--check"], capture_output=True, text=True)
     assert out.returncode == 0, out.stdout + out.stderr
 
 
