@@ -1,5 +1,7 @@
-"""The tests' layout: the tiers are markers the quick run leaves out, and nothing else."""
+"""The tests' layout: the tiers are markers the quick run leaves out, and nothing else; each
+firmware module has its test file, or a test file that says it tests that module too."""
 
+import ast
 import json
 import os
 import re
@@ -9,7 +11,8 @@ from pathlib import Path
 
 from conftest import TIERS
 
-ROOT = Path(__file__).resolve().parent.parent
+HERE = Path(__file__).resolve().parent
+ROOT = HERE.parent
 # Records, for the collection it runs in, each test kept and each left out with its fixtures.
 PROBE = '''
 import json, os
@@ -54,3 +57,13 @@ def test_the_quick_run_leaves_out_exactly_the_tests_that_use_a_tier(tmp_path):
 
 def test_the_quick_run_names_every_tier_s_marker_and_no_other():
     assert set(re.findall(r"not (\w+)", quick_selection())) == set(TIERS.values())
+
+
+def test_each_firmware_module_has_its_test_file_or_one_that_names_it():
+    named = set()
+    for path in HERE.glob("test_*.py"):
+        doc = ast.get_docstring(ast.parse(path.read_text(encoding="utf-8"))) or ""
+        named |= set(re.findall(r"(?<![\w/.])(\w+)\.py\b", doc))  # not tools/.../x.py
+    modules = {p.stem for p in (ROOT / "firmware").rglob("*.py") if p.name != "__init__.py"}
+    alone = sorted(m for m in modules if not (HERE / f"test_{m}.py").exists() and m not in named)
+    assert alone == [], "modules with no test_<module>.py and no test file naming them"

@@ -1,4 +1,5 @@
-"""The tray on an emulated Pico: installed by flash.sh, played through its buttons, power-cut.
+"""The tray on an emulated Pico: installed by flash.sh, played through its buttons, power-cut;
+the machine code of fast.py against the Python it stands for.
 
 The emulated Pico (tools/emupico/kit.py, the kit at ../shared/pico or $DICETRAY_PICO_KIT) runs the
 official MicroPython rp2 firmware with the tray's panel, buttons and flash chip. One emulator

@@ -1,4 +1,5 @@
-"""The pictures in docs/screens are what the tray shows today (tools/screens makes them)."""
+"""The pictures in docs/screens are what the tray shows today (tools/screens makes them), and
+the hint bar draw.py draws under every screen."""
 
 import os
 import re

@@ -1,4 +1,5 @@
-"""The computer seat's strategy (dicetray.strategy) against an enumerator written apart from it.
+"""The computer seat's strategy (dicetray.strategy) against an enumerator written apart from it;
+its odds (odds.py) and the first player's table (firsttable.py) with it.
 
 The enumerator below shares no code with strategy.py: it throws every ordered face of the dice
 rerolled (6**k outcomes), plays on by trying every legal keep at every throw, and scores a

@@ -1,4 +1,5 @@
-"""The table view: what a player at the table sees on the tray, read back from the panel's glass.
+"""The table view: what a player at the table sees on the tray, read back from the panel's glass:
+the screens as ui.py draws them, the roll-offs and play-offs as uicontest.py does.
 
 Games are played through the buttons with scripted dice (tools/screens/rig.py's Rig, the tray
 the pictures come from); the text is read with the tray's own font (tools/emupico/panel.py).
