@@ -41,8 +41,8 @@ def quick_selection():
 def test_the_quick_run_leaves_out_exactly_the_tests_that_use_a_tier(tmp_path):
     (tmp_path / "tierprobe.py").write_text(PROBE)
     out = tmp_path / "found.json"
-    env = dict(os.environ, TIER_PROBE_OUT=str(out),
-               PYTHONPATH=os.pathsep.join([str(tmp_path), os.environ.get("PYTHONPATH", "")]))
+    path = [str(tmp_path)] + [p for p in os.environ.get("PYTHONPATH", "").split(os.pathsep) if p]
+    env = dict(os.environ, TIER_PROBE_OUT=str(out), PYTHONPATH=os.pathsep.join(path))
     proc = subprocess.run([sys.executable, "-m", "pytest", "--collect-only", "-q",
                            "-p", "no:cacheprovider", "-p", "tierprobe", "-m", quick_selection()],
                           cwd=ROOT, env=env, capture_output=True, text=True, timeout=300)
