@@ -1,10 +1,21 @@
-"""Fixtures shared by the host tests."""
+"""Fixtures shared by the host tests, and the tiers: a test that uses a tier's fixture is marked
+with the tier (pyproject.toml registers the markers; tools/test.sh --quick leaves them out)."""
 
 import os
 
 import pytest
 import trayhost  # noqa: F401  (before any test imports the firmware: framebuf on CPython)
 from mpy import TRAYHOST, copy_packages, node_ready, run_micropython
+
+# The fixture each tier's tests cannot do without -> the tier's marker.
+TIERS = {"micropython": "micropython", "pico": "pico", "site": "browser"}
+
+
+def pytest_collection_modifyitems(items):
+    for item in items:
+        for fixture, marker in TIERS.items():
+            if fixture in item.fixturenames:
+                item.add_marker(marker)
 
 
 @pytest.fixture(scope="session")

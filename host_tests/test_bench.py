@@ -34,12 +34,12 @@ WEB_KEYS = ("web_start_ms", "web_start_cold_ms", "web_click_to_canvas_ms_p50",
 
 def test_bench_prints_one_json_line_with_every_key(micropython):
     # The emulated Pico's figures take minutes, the browser's ~25 s: switched off here, they are
-    # null and the bench says why (tools/picobench.py's own tests and the Pico tier cover the
+    # null and the bench says why (tools/emupico/bench.py's own tests and the Pico tier cover the
     # Pico's side; host_tests/test_web.py the page's).
     env = dict(os.environ, DICETRAY_PICO_KIT="", DICETRAY_WEB_BENCH="0",  # and the page
                DICETRAY_ARENA_GAMES="40")  # the arena: a few games, its figures still there
-    out = subprocess.run([sys.executable, os.path.join(ROOT, "tools", "bench.py")], env=env,
-                         capture_output=True, text=True, check=True, timeout=600).stdout
+    out = subprocess.run([sys.executable, os.path.join(ROOT, "tools", "bench", "figures.py")],
+                         env=env, capture_output=True, text=True, check=True, timeout=600).stdout
     figures = json.loads(out.strip().splitlines()[-1])
     for key in KEYS:
         assert isinstance(figures[key], (int, float)) and figures[key] > 0, key

@@ -1,4 +1,5 @@
-"""The OLED driver against a fake panel that decodes the SSD1306 / SH1106 byte stream."""
+"""The OLED driver against a fake panel that decodes the SSD1306 / SH1106 byte stream: the frame
+and its page spans (pagediff.py), the chip and its link (panel.py)."""
 
 import random
 

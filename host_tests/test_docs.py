@@ -138,8 +138,8 @@ def architecture_table():
 
 def tool_modules():
     """The tools' packages' modules by name (the README's tree may drop the .py)."""
-    return {p.stem for folder in ("trayhost", "flashkit", "web")
-            for p in (ROOT / "tools" / folder).glob("*.py") if p.name != "__init__.py"}
+    return {p.stem for package in (ROOT / "tools").glob("*/__init__.py")
+            for p in package.parent.glob("*.py") if p.name != "__init__.py"}
 
 
 def test_the_readme_names_every_module_and_no_other():

@@ -3,9 +3,9 @@
 import json
 from pathlib import Path
 
-import make_font
 import pytest
 from dicetray import font
+from make import font as make_font
 
 FIRMWARE = Path(__file__).resolve().parent.parent / "firmware"
 REQUIRED = " 0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ!\"'()*+,-./:;<=>?%#_[]&@^~|"
@@ -62,7 +62,7 @@ def ink(s, scale=1, x=0, y=0):
 def test_font_py_is_generated_from_fontsrc():
     actual = make_font.TARGET.read_text(encoding="utf-8")
     expected = make_font.generate(make_font.SOURCE.read_text(encoding="utf-8"), actual)
-    assert actual == expected, "font.py is stale: run python tools/make_font.py"
+    assert actual == expected, "font.py is stale: run python tools/make/font.py"
 
 
 def test_every_required_glyph_is_in_the_font():

@@ -1,4 +1,5 @@
-"""The game engine: illegal actions, save and load, construction errors, its event sink."""
+"""The game engine: illegal actions, save and load (state.py: the state the save is made of),
+construction errors, its event sink."""
 
 import ast
 import json

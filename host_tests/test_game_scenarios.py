@@ -1,4 +1,5 @@
-"""Scripted games, one per rule of the texts (vectors/scenarios.json names the line it checks)."""
+"""Scripted games, one per rule of the texts (vectors/scenarios.json names the line it checks):
+how a turn ends and what it moves (settle.py, payout.py)."""
 
 import json
 import os

@@ -3,14 +3,14 @@
 import json
 import os
 
-import make_package_json
+from make import package_json as make_package_json
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 
 
 def test_package_json_is_up_to_date():
     with open(os.path.join(ROOT, "package.json")) as f:
-        assert f.read() == make_package_json.text(), "run python tools/make_package_json.py"
+        assert f.read() == make_package_json.text(), "run python tools/make/package_json.py"
 
 
 def test_every_url_is_a_firmware_file_and_every_firmware_file_is_listed():

@@ -1,6 +1,7 @@
-"""The tray on an emulated Pico: installed by flash.sh, played through its buttons, power-cut.
+"""The tray on an emulated Pico: installed by flash.sh, played through its buttons, power-cut;
+the machine code of fast.py against the Python it stands for.
 
-The emulated Pico (tools/picokit.py, the kit at ../shared/pico or $DICETRAY_PICO_KIT) runs the
+The emulated Pico (tools/emupico/kit.py, the kit at ../shared/pico or $DICETRAY_PICO_KIT) runs the
 official MicroPython rp2 firmware with the tray's panel, buttons and flash chip. One emulator
 serves the whole module: a new board, the tray installed by tools/flash.sh, then the tests in
 order. Screens that do not depend on the dice are compared pixel for pixel with what the host
@@ -15,12 +16,12 @@ a maker provides one, see the README), under CI=true too. What the project's own
 import json
 import os
 
-import picokit
 import pytest
 from dicetray import clock, crash
 from dicetray.display import Display
-from picobot import FIRST_THROW, quiet_ms
-from picokit import Panel, Pico, screen_of
+from emupico import kit
+from emupico.bot import FIRST_THROW, quiet_ms
+from emupico.kit import Panel, Pico, screen_of
 from trayhost import savefuzz, trayrun
 from trayhost.autoplay import ScriptedDice
 from trayhost.pins import ticks_diff
@@ -47,10 +48,10 @@ NOTICE_WITHIN_MS = 2000
 def pico():
     """A new emulated board with the tray installed by tools/flash.sh (its exit code and output
     in .installed); stopped after the module's tests."""
-    missing = picokit.not_set_up()
+    missing = kit.not_set_up()
     if missing and os.environ.get("CI") == "true":
         pytest.fail("CI must have what the emulated Pico tier needs: " + missing)
-    reason = picokit.unavailable()
+    reason = kit.unavailable()
     if reason:
         pytest.skip(reason)
     board = Pico()

@@ -1,4 +1,5 @@
-"""Rules core: the 56 throws per preset against the texts' tables, the public API, the options."""
+"""Rules core: the 56 throws per preset against the texts' tables, the public API, the options
+(options.py: the table and the presets)."""
 
 import ast
 import itertools

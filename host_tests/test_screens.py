@@ -1,30 +1,32 @@
-"""The pictures in docs/screens are what the tray shows today (tools/screens.py makes them)."""
+"""The pictures in docs/screens are what the tray shows today (tools/screens makes them), and
+the hint bar draw.py draws under every screen."""
 
 import os
 import re
 
 import pytest
-import screens
 from dicetray import screens as units
-from picopanel import Panel
+from emupico.panel import Panel
 from PIL import Image
+from screens import pictures
 
 
 @pytest.fixture(scope="module")
 def shots():
-    return screens.render()
+    return pictures.render()
 
 
 def test_the_pictures_are_up_to_date(shots):
-    found = screens.problems(shots, screens.OUT)
-    assert not found, "\n".join(found + ["the screens changed: run `python tools/screens.py`"])
+    found = pictures.problems(shots, pictures.OUT)
+    assert not found, "\n".join(
+        found + ["the screens changed: run `python tools/screens/pictures.py`"])
 
 
 def test_each_picture_is_the_panel_4x_in_black_and_white_inside_a_grey_border(shots):
-    b = screens.BORDER * screens.SCALE
+    b = pictures.BORDER * pictures.SCALE
     for shot in shots:
         assert (shot.width, shot.height) in ((128, 64), (128, 32)), shot.name
-        path = os.path.join(screens.OUT, shot.name + ".png")
+        path = os.path.join(pictures.OUT, shot.name + ".png")
         if not os.path.exists(path):
             continue  # the test above names it
         with Image.open(path) as img:
@@ -33,22 +35,22 @@ def test_each_picture_is_the_panel_4x_in_black_and_white_inside_a_grey_border(sh
         assert rgb.size == (w + 2 * b, h + 2 * b), shot.name
         colours = dict((c, n) for n, c in rgb.getcolors(4) or ())
         inner = dict((c, n) for n, c in rgb.crop((b, b, b + w, b + h)).getcolors(4) or ())
-        assert set(colours) <= {screens.BLACK, screens.WHITE, screens.GREY}, shot.name
-        assert set(inner) <= {screens.BLACK, screens.WHITE}, shot.name
-        assert colours.get(screens.GREY) == rgb.width * rgb.height - w * h, shot.name
+        assert set(colours) <= {pictures.BLACK, pictures.WHITE, pictures.GREY}, shot.name
+        assert set(inner) <= {pictures.BLACK, pictures.WHITE}, shot.name
+        assert colours.get(pictures.GREY) == rgb.width * rgb.height - w * h, shot.name
 
 
 def test_every_screen_of_the_app_has_a_picture(shots):
     screens_drawn = set(units.UNITS)  # every screen the app can route to has a unit
     assert len(screens_drawn) >= 8
     missing = screens_drawn - {s.screen for s in shots}
-    assert not missing, "add a picture of %s to tools/screens.py" % sorted(missing)
+    assert not missing, "add a picture of %s to tools/screens/scenes.py" % sorted(missing)
 
 
 def test_two_runs_give_the_same_pictures(shots):
-    again = screens.render()
+    again = pictures.render()
     assert [(s.name, s.bits) for s in again] == [(s.name, s.bits) for s in shots]
-    assert screens.png_bytes(again[0]) == screens.png_bytes(shots[0])
+    assert pictures.png_bytes(again[0]) == pictures.png_bytes(shots[0])
 
 
 def test_the_hint_bar_has_a_lit_row_above_and_below_its_text_and_a_dark_row_above_it(shots):

@@ -11,14 +11,14 @@ import uuid
 import pytest
 from dicetray import screens
 from PIL import Image
-from sim import paint
-from simview import CUE_MS, SoundCue, braille, fit, status
+from sim.play import paint
+from sim.view import CUE_MS, SoundCue, braille, fit, status
 from trayhost.autoplay import SeededDice
 from trayhost.canvas import CanvasDisplay
 from trayhost.trayrun import Tray
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-SIM = os.path.join(ROOT, "tools", "sim.py")
+SIM = os.path.join(ROOT, "tools", "sim", "play.py")
 
 
 def sim(*args):

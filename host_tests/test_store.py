@@ -1,4 +1,5 @@
-"""The store: atomic saves that survive power cuts, bad files kept aside, settings, error log."""
+"""The store: atomic saves that survive power cuts, bad files kept aside, settings, error log;
+reading them back (storeload.py) and what is kept for a post-mortem (postmortem.py)."""
 
 import json
 import types

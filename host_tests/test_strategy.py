@@ -1,4 +1,5 @@
-"""The computer seat's strategy (dicetray.strategy) against an enumerator written apart from it.
+"""The computer seat's strategy (dicetray.strategy) against an enumerator written apart from it;
+its odds (odds.py) and the first player's table (firsttable.py) with it.
 
 The enumerator below shares no code with strategy.py: it throws every ordered face of the dice
 rerolled (6**k outcomes), plays on by trying every legal keep at every throw, and scores a
@@ -216,8 +217,8 @@ def test_a_follower_must_use_its_throws_where_the_rules_say_exactly():
 
 
 def test_the_first_players_table_is_what_the_build_makes():
-    out = subprocess.run([sys.executable, str(ROOT / "tools" / "make_dicetables.py"), "--check"],
-                         capture_output=True, text=True)
+    out = subprocess.run([sys.executable, str(ROOT / "tools" / "make" / "dicetables.py"),
+                          "--check"], capture_output=True, text=True)
     assert out.returncode == 0, out.stdout + out.stderr
 
 

@@ -1,7 +1,8 @@
-"""The table view: what a player at the table sees on the tray, read back from the panel's glass.
+"""The table view: what a player at the table sees on the tray, read back from the panel's glass:
+the screens as ui.py draws them, the roll-offs and play-offs as uicontest.py does.
 
-Games are played through the buttons with scripted dice (tools/screenrig.py's Rig, the tray
-the pictures come from); the text is read with the tray's own font (tools/picopanel.py).
+Games are played through the buttons with scripted dice (tools/screens/rig.py's Rig, the tray
+the pictures come from); the text is read with the tray's own font (tools/emupico/panel.py).
 Expected values come from the rules, worked out by hand in the comments.
 """
 
@@ -10,8 +11,8 @@ import json
 from dicetray import ui
 from dicetray.display import Display
 from dicetray.savecheck import load
-from picopanel import Panel
-from screenrig import Rig
+from emupico.panel import Panel
+from screens.rig import Rig
 from trayhost.autoplay import ScriptedDice
 from trayhost.oled import FakeI2C
 from trayhost.pins import ticks_diff

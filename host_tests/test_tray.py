@@ -1,6 +1,7 @@
-"""A whole tray through its buttons: every preset to the end, keeps, OK, holds, idle, unplugging.
+"""A whole tray through its buttons: every preset to the end, keeps, OK, holds, unplugging.
 
-The tray is trayhost.trayrun.Tray on the decoding panel (trayhost.oled) and the power-cut flash
+app.py and the screen units (screens.py, between.py) are tested here, through the buttons. The
+tray is trayhost.trayrun.Tray on the decoding panel (trayhost.oled) and the power-cut flash
 (fakes.flash). The helpers here are shared by test_tray_*.py.
 """
 
@@ -8,8 +9,7 @@ import json
 
 import pytest
 from dicetray import clock as clock_mod
-from dicetray.options import OPTIONS, PRESET_NAMES, PRESETS
-from dicetray.rules import START_LOW, TIE_LATER
+from dicetray.options import PRESET_NAMES, PRESETS
 from dicetray.savecheck import load
 from dicetray.screens import (
     OVER,
@@ -17,16 +17,14 @@ from dicetray.screens import (
     PLAY,
     QUIT,
     RESULT,
-    RESUME,
     SETUP,
     SND_NO,
     STANDINGS,
 )
-from dicetray.setupmenu import change_setting, computers, setup_rows
 from dicetray.state import ESPAGNOLE, FIRST_OUT, LAST_HOLDER
 from dicetray.store import Store
+from emupico.panel import Panel
 from fakes.flash import FakeFlash
-from picopanel import Panel
 from trayhost.autoplay import SeededDice
 from trayhost.canvas import pixel_rows
 from trayhost.oled import FakeI2C
@@ -118,7 +116,7 @@ def state(tray):
 
 
 def glass(tray):
-    """What the panel shows, to be read (picopanel reads the tray's font off the pixels)."""
+    """What the panel shows, to be read (emupico.panel reads the tray's font off the pixels)."""
     return Panel(tray.i2c.panel.pixels())
 
 
@@ -154,6 +152,13 @@ def to_first_throw(tray, limit=60):
             return g
         tray.key("o" if app.screen != PLAY or (g.contest is None and g.turn.count) else "r")
     raise AssertionError("no first throw")
+
+
+def idle(tray, ms, step=250):
+    """No press for ms; the main loop polls every step ms (coarser than 5 ms: it is quicker)."""
+    for _ in range(ms // step):
+        tray.now = ticks_add(tray.now, step)
+        tray.app.step(tray.now)
 
 
 def assert_result_sane(game):
@@ -397,108 +402,6 @@ def test_pressing_roll_during_the_roll_animation_does_not_throw_again():
     assert g.turn.count == 2
 
 
-def test_setup_remembers_the_last_settings_across_a_reboot():
-    flash = FakeFlash()
-    tray = make_tray(18, flash=flash)
-    app = tray.app
-    assert app.screen == SETUP
-    tray.keys("rr")  # players 4 -> 6
-    tray.keys("2r")  # preset classic -> jackpot
-    tray.keys("2r")  # tokens 21 -> 22
-    want = json.loads(json.dumps(app.settings))
-    assert want["players"] == 6 and want["preset"] == "jackpot"
-    assert want["options"] == dict(PRESETS["jackpot"].to_dict(), tokens=22)
-    tray.key("o")
-    assert app.screen == PLAY
-
-    again = make_tray(19, flash=flash.reboot())
-    app = again.app
-    assert app.screen == RESUME and app.settings is None  # read when the setup shows (RAM)
-    again.key("r")  # no: a new game
-    assert app.screen == SETUP and app.settings == want
-    rows = setup_rows(app.settings)
-    assert rows[:3] == [("PLAYERS", "6"), ("RULES", "JACKPOT"), ("*TOKENS", "22")]
-    assert_panel_shows(again)
-    again.key("o")
-    assert app.game.n == 6 and app.game.opts.to_dict() == want["options"]
-
-
-def test_ok_starts_the_game_made_while_the_setup_was_quiet_unless_a_setting_changed_since():
-    # A quiet moment on the setup makes the game its settings start (App.quiet), so that OK
-    # only has to show it; a setting changed after that moment still decides the game.
-    labels = [label for label, _ in setup_rows(
-        {"players": 4, "preset": "classic", "options": PRESETS["classic"].to_dict()})]
-    changes = [("PLAYERS", lambda g: g.n == 5), ("TOKENS", lambda g: g.opts.tokens == 22),
-               ("WHO STARTS", lambda g: g.opts.start == START_LOW),
-               ("TRAY PLAYS", lambda g: g.computers == [3]), ("HINTS", lambda g: g.hints)]
-    for label, started in [(None, None)] + changes:
-        tray = make_tray(20)
-        app = tray.app
-        tray.run(100)  # the boot's quiet moment
-        made = app.ready
-        assert made is not None and made[1].n == 4 and not made[1].over
-        if label is not None:  # as the menu changes it, with no quiet moment before OK
-            change_setting(app.settings, labels.index(label), 1)
-        tray.key("o")
-        assert app.screen == PLAY and app.ready is None
-        if label is None:
-            assert app.game is made[1]
-        else:
-            assert app.game is not made[1] and started(app.game), label
-        assert app.game.opts.to_dict() == app.settings["options"]
-
-
-def test_settings_no_game_takes_are_not_made_while_quiet():
-    tray = make_tray(21)
-    app = tray.app
-    tray.run(100)
-    app.settings["options"]["tokens"] = 3  # out of range: only a bug could put it there
-    app.ready = None
-    app.quiet()  # no error in the main loop's idle poll: OK will say it, as it always did
-    assert app.ready is None
-
-
-def test_the_setup_menu_shows_and_steps_each_option_from_the_table():
-    s = {"players": 4, "preset": "classic", "options": PRESETS["classic"].to_dict()}
-    labels = [label for label, _ in setup_rows(s)]
-    # the table's order, then whether the tally is cleared as the game starts
-    assert labels == ["PLAYERS", "RULES"] + [row[1] for row in OPTIONS] + [
-        "TRAY PLAYS", "HINTS", "ROUNDS PAID"]
-
-    def shows(label):
-        return dict((k.lstrip("*"), v) for k, v in setup_rows(s))[label]
-
-    def step(label, n):
-        change_setting(s, labels.index(label), n)
-        return shows(label)
-
-    assert [shows(k) for k in ("TOKENS", "RANKING", "ACE HIGH", "WHO STARTS", "NENETTE GETS")] == [
-        "21", "CLASSIC", "ON", "BEST", "2"]
-    assert step("ACE HIGH", 1) == "OFF" and step("ACE HIGH", -1) == "ON"
-    assert [step("WHO STARTS", 1) for _ in range(4)] == ["WORST", "ONE DIE", "P1", "BEST"]
-    assert step("NENETTE GETS", -2) == "OFF"  # 0: off
-    assert step("NENETTE GETS", 1) == "1" and step("NENETTE WORTH", -1) == "1"
-    assert step("TOKENS", 99 - 21) == "99" and step("TOKENS", 1) == "5"
-    assert step("TIES", 1) == "PLAY-OFF" and step("TIES", 1) == "LATER"
-    assert s["options"]["tie"] == TIE_LATER and s["options"]["nenette_fixed"] == 1
-    assert ("*TIES", "LATER") in setup_rows(s)  # changed from the preset
-    for i, (name, _, allowed, _, _, _) in enumerate(OPTIONS):  # every value in order, wrapping
-        seen = [s["options"][name]]
-        for _ in allowed:
-            change_setting(s, labels.index(OPTIONS[i][1]), 1)
-            seen.append(s["options"][name])
-        assert seen[0] == seen[-1] and sorted(seen[1:], key=str) == sorted(allowed, key=str)
-    assert step("RULES", 1) == "JACKPOT" and s["options"] == PRESETS["jackpot"].to_dict()
-    assert step("PLAYERS", -3) == "8" and step("PLAYERS", 1) == "2"
-    # The seats the tray plays: the last ones, one seat at least stays human.
-    change_setting(s, labels.index("PLAYERS"), 2)  # 4 players
-    assert [step("TRAY PLAYS", 1) for _ in range(4)] == ["P4", "P3-P4", "P2-P4", "NONE"]
-    assert step("TRAY PLAYS", -1) == "P2-P4" and computers(s) == [1, 2, 3]
-    change_setting(s, labels.index("PLAYERS"), -2)  # 2 players: one computer at most
-    assert shows("TRAY PLAYS") == "P2" and computers(s) == [1]
-    assert step("HINTS", 1) == "ON" and s["hints"] is True and step("HINTS", 1) == "OFF"
-
-
 # ---- 6. the display unplugged mid-game ------------------------------------------------------
 
 
@@ -535,95 +438,6 @@ def test_a_display_power_cycle_nobody_noticed_is_repaired_within_seconds():
     assert tray.i2c.panel.pixels() != fb_rows(tray.display)  # dark
     tray.run(tray.display.panel.refresh_ms + 100)
     assert_panel_shows(tray)
-
-
-# ---- 7. idle: dim, sleep, and the waking press --------------------------------------------
-
-NEAR_WRAP = (1 << 30) - 100_000  # the Pico's ticks wrap during these tests
-
-
-def idle(tray, ms, step=250):
-    """No press for ms; the main loop polls every step ms (coarser than 5 ms: it is quicker)."""
-    for _ in range(ms // step):
-        tray.now = ticks_add(tray.now, step)
-        tray.app.step(tray.now)
-
-
-def dim_tray(seed=24):
-    """A tray whose first player threw once and kept die 1, then left alone: dimmed."""
-    tray = make_tray(seed, start_ms=NEAR_WRAP)
-    to_first_throw(tray)
-    tray.key("1")
-    panel = tray.i2c.panel
-    full = panel.contrast
-    display = tray.display  # it keeps the dim and sleep state: the app has no copy
-    idle(tray, clock_mod.DIM_MS - 1000)
-    assert not display.dimmed and panel.contrast == full
-    idle(tray, 2000)
-    assert display.dimmed and not display.asleep
-    assert panel.contrast == tray.display.panel.dim_contrast < full and panel.is_on
-    assert_panel_shows(tray)
-    return tray
-
-
-# key: what it does on the dimmed turn (P's first throw made, die 1 kept): a change to the game
-DIMMED = {"1": lambda g: g.turn.kept == 0, "2": lambda g: g.turn.kept == 0b011,
-          "r": lambda g: g.turn.count == 2, "o": lambda g: g.turn.pos == 1}
-
-
-@pytest.mark.parametrize("key", sorted(DIMMED) + ["O"])
-def test_a_press_on_a_dimmed_panel_acts_and_lights_it(key):
-    # Changed: a press on a dimmed panel used to only light it; the panel was readable.
-    tray = dim_tray()
-    app = tray.app
-    tray.key(key)
-    if key == "O":
-        assert app.screen == STANDINGS
-    else:
-        assert DIMMED[key](app.game)
-    panel = tray.i2c.panel
-    assert panel.is_on and panel.contrast == 0x7F
-    assert not tray.display.dimmed and not tray.display.asleep
-    assert_panel_shows(tray)
-
-
-@pytest.mark.parametrize("key", ["1", "2", "3", "r", "o", "O"])
-def test_idle_sleeps_and_the_press_that_wakes_a_dark_panel_does_nothing_else(key):
-    tray = dim_tray()
-    app = tray.app
-    panel = tray.i2c.panel
-    display = tray.display
-    idle(tray, clock_mod.SLEEP_MS - clock_mod.DIM_MS)
-    assert display.asleep and not panel.is_on
-    assert_panel_shows(tray, lit=False)  # still drawn, not lit
-    before = state(tray)
-    tray.key(key)
-    assert state(tray) == before
-    assert panel.is_on and panel.contrast == 0x7F
-    assert not display.dimmed and not display.asleep
-    assert_panel_shows(tray)
-    count = app.game.turn.count
-    tray.key("r")  # awake: the next press plays
-    assert app.game.turn.count == count + 1
-
-
-def test_presses_keep_the_tray_awake():
-    tray = make_tray(25)
-    to_first_throw(tray)
-    for _ in range(8):
-        idle(tray, clock_mod.DIM_MS - 2000)
-        tray.key("1")
-    display = tray.display
-    assert not display.dimmed and not display.asleep and tray.i2c.panel.contrast == 0x7F
-
-
-def test_a_button_held_down_for_ever_does_not_keep_the_panel_lit():
-    tray = make_tray(27)
-    to_first_throw(tray)
-    tray.pins["KEEP2"].level = 0  # something rests on KEEP2
-    tray.run(100)
-    idle(tray, clock_mod.SLEEP_MS + 1000, step=50)
-    assert tray.display.asleep and not tray.i2c.panel.is_on
 
 
 # ---- helpers above, checked ---------------------------------------------------------------

@@ -2,7 +2,7 @@
 # Runs the tray. With a Pico running MicroPython on USB: installs or updates the tray on it
 # (tools/flash.sh) and the Pico plays. Without one (or with --sim): the desktop simulator, the
 # real firmware on fake hardware, in this terminal. Sets itself up on first use.
-# Options after --sim go to the simulator (python tools/sim.py --help). With --web: builds the
+# Options after --sim go to the simulator (python tools/sim/play.py --help). With --web: builds the
 # tray in a browser (tools/web) into build/web and serves it on localhost, printing the address
 # (options after --web go to tools/web/serve.py: --port N).
 set -euo pipefail
@@ -20,4 +20,4 @@ elif [ $# -eq 0 ] && .venv/bin/mpremote devs 2>/dev/null | grep -qiE '2e8a:0005|
   echo "run: for the simulator instead: tools/run.sh --sim"
   exec tools/flash.sh
 fi
-exec .venv/bin/python tools/sim.py "$@"
+exec .venv/bin/python tools/sim/play.py "$@"

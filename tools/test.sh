@@ -1,6 +1,19 @@
 #!/usr/bin/env bash
 # Runs every test: lint, the CPython tests and the MicroPython tier. Sets itself up on first use.
 set -euo pipefail
+QUICK="not micropython and not pico and not browser"  # the tiers' pytest markers
+tiers=()
+case "${1:-}" in
+  --help | -h)
+    echo "usage: tools/test.sh [--quick] [pytest arguments]"
+    echo "  Every test: ruff, pyright, the CPython tests and the MicroPython, emulated-Pico and"
+    echo "  browser tiers (each skipped, saying why, where it cannot run)."
+    echo "  --quick  ruff, pyright and the CPython tests only: pytest -m \"$QUICK\""
+    exit 0 ;;
+  --quick)
+    shift
+    tiers=(-m "$QUICK") ;;
+esac
 root=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 cd "$root"
 tools/bootstrap.sh
@@ -16,4 +29,4 @@ else
   echo "pyright skipped: Node.js/npm not found (install them, then run tools/bootstrap.sh)"
 fi
 echo "== pytest"
-exec .venv/bin/python -m pytest "$@"
+exec .venv/bin/python -m pytest ${tiers[@]+"${tiers[@]}"} "$@"

@@ -1,4 +1,4 @@
-"""The code tools/pico_profile.py runs on the board: the scripted game, timed in pieces.
+"""The code emupico/profile.py runs on the board: the scripted game, timed in pieces.
 
 It plays the game twice (plain, then with its pieces wrapped in timers) and prints one JSON
 line: each pass's presses and animation frames, garbage collection times, the heap, the save's

@@ -2,7 +2,7 @@
 status line and the keys, sized to fit the terminal (or one line saying what size it needs).
 The status line shows what a terminal cannot: the buzzer's tunes, a dimmed panel.
 
-Text only, no terminal I/O: sim.py writes the lines; the tests read them.
+Text only, no terminal I/O: play.py writes the lines; the tests read them.
 """
 
 import trayhost  # noqa: F401  (first: the firmware importable as on the Pico)

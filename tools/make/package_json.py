@@ -1,15 +1,15 @@
 """Writes package.json, the mip manifest: `mpremote mip install --target / github:OWNER/REPO`.
 
 It lists every file of firmware/ (main.py and the dicetray package) at its place on the Pico.
-    python tools/make_package_json.py           rewrite package.json
-    python tools/make_package_json.py --check   exit 1 if it is stale
+    python tools/make/package_json.py           rewrite package.json
+    python tools/make/package_json.py --check   exit 1 if it is stale
 """
 
 import json
 import os
 import sys
 
-ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 FIRMWARE = os.path.join(ROOT, "firmware")
 VERSION = "0.1.0"
 
@@ -34,7 +34,7 @@ def main(argv):
     if "--check" in argv:
         with open(path) as f:
             if f.read() != text():
-                print("package.json is stale: run python tools/make_package_json.py")
+                print("package.json is stale: run python tools/make/package_json.py")
                 return 1
         return 0
     with open(path, "w") as f:

@@ -1,4 +1,5 @@
-"""The main loop on a fake board: play, crash and restart, crash loops, safe mode, fair dice."""
+"""The main loop (runner.py) on a fake board: play, crash and restart, crash loops (crash.py),
+safe mode (main.py), fair dice."""
 
 import json
 import random

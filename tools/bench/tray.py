@@ -1,4 +1,4 @@
-"""The tray's figures for tools/bench.py: bus bytes and time from a press to the panel, heap
+"""The tray's figures for the bench: bus bytes and time from a press to the panel, heap
 after boot and at its peak, allocation of the idle main loop (on MicroPython)."""
 
 import json
@@ -10,7 +10,8 @@ from mpy import TRAYHOST, copy_packages, node_ready, run_micropython
 from trayhost import trayrun
 from trayhost.autoplay import SeededDice
 
-FIRMWARE = os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))), "firmware")
+FIRMWARE = os.path.join(os.path.dirname(os.path.dirname(os.path.dirname(
+    os.path.abspath(__file__)))), "firmware")
 
 TOUR_SEED = 3  # trayrun.tour()'s defaults: the games the MicroPython test plays
 TOUR_PLAYERS = 3

@@ -1,22 +1,17 @@
-"""The bot that plays the tray on the emulated Pico for tools/picobench.py, and its samples.
+"""The bot that plays the tray on the emulated Pico for emupico/bench.py, and its samples.
 
 Kinds of press: keep (KEEP1 on a turn), throw (ROLL on a turn), stop (OK ending a turn),
 result (OK on a turn's result, to the next turn), setup (OK on the setup screen). Each is the
-kit's `latency` measurement (tools/picokit.py), started where its window cannot meet one of
+kit's `latency` measurement (emupico/kit.py), started where its window cannot meet one of
 the display's keepalive refreshes (Keepalive); a window that met one after all is dropped.
 """
 
 from __future__ import annotations
 
-import os
-import sys
+from dicetray.clock import ANIM_MS
+from dicetray.panel import Panel
 
-HERE = os.path.dirname(os.path.abspath(__file__))
-sys.path[:0] = [HERE, os.path.join(os.path.dirname(HERE), "firmware")]
-
-from dicetray.clock import ANIM_MS  # noqa: E402
-from dicetray.panel import Panel  # noqa: E402
-from picokit import PicoError, screen_of  # noqa: E402
+from emupico.kit import PicoError, screen_of
 
 SAMPLES = 10  # presses measured per kind, at least
 KINDS = ("keep", "throw", "stop", "result", "setup")

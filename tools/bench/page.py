@@ -1,6 +1,6 @@
 """Bench figures of the tray in a browser: the built page (tools/web) in headless Chromium.
 
-    python tools/webbench.py        (tools/bench.py includes these figures in its JSON line)
+    python tools/bench/page.py        (tools/bench/figures.py includes these in its JSON line)
 
 - web_start_ms: from the start of the page's navigation to the first frame painted on the
   canvas (MicroPython loaded, the firmware imported, the app booted): the median of LOADS
@@ -21,9 +21,10 @@ import sys
 import tempfile
 import time
 
-sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+if __name__ == "__main__":  # run as a script: tools/, not this folder, heads the path
+    sys.path[0] = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 
-from web import browser, build, serve  # noqa: E402  (tools/ first on the path, as bench's)
+from web import browser, build, serve  # noqa: E402
 
 LOADS = 5
 KEYS = "2121212121212121" + "o" + "r" * 16  # the setup menu up and down, OK, then rolls
@@ -69,7 +70,7 @@ def measure(page, url):
 
 
 def web_figures():
-    """The figures as a dict for bench.py's JSON line (each None when skipped); prints them."""
+    """The figures as a dict for the bench's JSON line (each None when skipped); prints them."""
     reason = browser.unavailable()
     if os.environ.get("DICETRAY_WEB_BENCH") == "0":
         reason = "DICETRAY_WEB_BENCH is 0"

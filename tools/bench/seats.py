@@ -1,8 +1,8 @@
-"""The computer seat's figures for tools/bench.py: the arena's shares and a decision's time.
+"""The computer seat's figures for the bench: the arena's shares and a decision's time.
 
-- seats_loss_share_exact / _random / _greedy: tools/arena.py, every preset pooled, 4 players
+- seats_loss_share_exact / _random / _greedy: arena.py, every preset pooled, 4 players
   (DICETRAY_ARENA_GAMES games per preset and kind, default arena.GAMES).
-- seats_decision_ms_pico: on the emulated Pico (tools/picokit.py: the official rp2 MicroPython,
+- seats_decision_ms_pico: on the emulated Pico (tools/emupico/kit.py: the official rp2 MicroPython,
   the RP2040's instruction timing), the tray installed by flash.sh and booted in safe mode, a
   script times strategy.decide() with time.ticks_us (emulated time) on follower and first
   player moments of every preset, after the first throw (two throws left: the longest) and the
@@ -19,10 +19,10 @@ import json
 import os
 import sys
 
-HERE = os.path.dirname(os.path.abspath(__file__))
-sys.path[:0] = [HERE]
+if __name__ == "__main__":  # run as a script: tools/, not this folder, heads the path
+    sys.path[0] = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 
-import arena  # noqa: E402
+from bench import arena  # noqa: E402
 
 SCRIPT = r"""
 import gc, time
@@ -85,7 +85,7 @@ print("SEATBENCH", len(times), times[len(times) // 2], times[-1], loaded - befor
 def pico_decision(log=print):
     """(median ms, worst ms, decisions, code bytes, peak bytes, the game's setup ms) on the
     emulated Pico, or None."""
-    from picokit import Pico, unavailable
+    from emupico.kit import Pico, unavailable
 
     reason = unavailable()
     if reason:

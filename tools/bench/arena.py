@@ -1,6 +1,6 @@
 """Computer seats against weaker players: how often each pays the round.
 
-    python tools/arena.py [--games N] [--presets classic,lebon] [--seed S] [--jobs J]
+    python tools/bench/arena.py [--games N] [--presets classic,lebon] [--seed S] [--jobs J]
 
 For every preset, 4-player games of one exact seat (dicetray.strategy, as the tray's computer
 seat plays) against three seats of another kind: "random" (the test bot, trayhost.autoplay's
@@ -9,7 +9,7 @@ bot_action: random keeps, stops on a throw worth 4 or more, or one time in six) 
 N games against each kind (the exact seat takes each place in turn). A round is a game: its
 losers pay it. Printed: the share of games the exact seat pays, and the share one seat of the
 other kind pays, each with a 95% interval (Wilson); the exact strategy must pay significantly
-fewer. figures() gives the pooled shares to tools/bench.py.
+fewer. figures() gives the pooled shares to the bench (seats.py).
 """
 
 import argparse
@@ -18,8 +18,8 @@ import os
 import sys
 from multiprocessing import Pool
 
-HERE = os.path.dirname(os.path.abspath(__file__))
-sys.path.insert(0, HERE)
+if __name__ == "__main__":  # run as a script: tools/, not this folder, heads the path
+    sys.path[0] = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 
 import trayhost  # noqa: E402,F401  (the firmware importable)
 from dicetray import odds, strategy  # noqa: E402

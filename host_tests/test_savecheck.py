@@ -1,4 +1,5 @@
-"""No saved game can crash or loop the tray: hostile files, saves that disagree, checker bugs."""
+"""No saved game can crash or loop the tray: hostile files, saves that disagree (savecheck.py,
+saveagree.py), checker bugs, and the boot (boot.py) that resumes or sets a save aside."""
 
 import json
 import os
@@ -18,7 +19,7 @@ from fakes.flash import FakeFlash
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from scenario_runner import Script
-from test_tray_runner import WatchdogReset, apps, rig  # noqa: F401 (apps is a fixture)
+from test_runner import WatchdogReset, apps, rig  # noqa: F401 (apps is a fixture)
 from trayhost import savefuzz
 
 HERE = os.path.dirname(os.path.abspath(__file__))

@@ -1,15 +1,15 @@
 """The tray on a laptop: the real firmware app on fake hardware, its screen drawn in the terminal.
 
-    python tools/sim.py                     play in this terminal
-    python tools/sim.py --headless --keys "o.rrrr" --shots DIR   play keys, a PNG per screen
+    python tools/sim/play.py                     play in this terminal
+    python tools/sim/play.py --headless --keys "o.rrrr" --shots DIR   play keys, a PNG per screen
 
 Keys (the same in both modes): 1 2 3 = KEEP1..3, r or space = ROLL, o or Enter = OK,
 O = OK held long (standings, quit), . = wait one second, q = quit (interactive).
-The picture fits the terminal (simview): half blocks at the panel's true size from 130x36, braille
+The picture fits the terminal (view.py): half blocks at the panel's true size from 130x36, braille
 cells (2x4 pixels each) in an 80x24 terminal, else one line naming the size needed; under it, a
 status line marks the buzzer's tunes (a refused press apart) and a dimmed or dark panel.
 The screen is the display interface on a bare frame buffer (trayhost.canvas): what the app drew
-and showed, no bus and no driver (tools/screens.py draws from the driver's bytes instead).
+and showed, no bus and no driver (tools/screens draws from the driver's bytes instead).
 An interactive game is saved in .sim/ and offered on restart.
 """
 
@@ -20,15 +20,19 @@ import select
 import sys
 import time
 
-import trayhost  # noqa: F401  (first: the firmware importable as on the Pico)
-from dicetray.runner import die_from_bits
-from dicetray.store import Store
-from simview import SoundCue, fit, framed, half_blocks, status
-from trayhost.canvas import CanvasDisplay
-from trayhost.pins import TICKS_MAX, ticks_add, ticks_diff
-from trayhost.trayrun import KEYS, LONG_MS, POLL_MS, PRESS_MS, Tray
+if __name__ == "__main__":  # run as a script: tools/, not this folder, heads the path
+    sys.path[0] = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 
-ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+import trayhost  # noqa: E402,F401  (first: the firmware importable as on the Pico)
+from dicetray.runner import die_from_bits  # noqa: E402
+from dicetray.store import Store  # noqa: E402
+from trayhost.canvas import CanvasDisplay  # noqa: E402
+from trayhost.pins import TICKS_MAX, ticks_add, ticks_diff  # noqa: E402
+from trayhost.trayrun import KEYS, LONG_MS, POLL_MS, PRESS_MS, Tray  # noqa: E402
+
+from sim.view import SoundCue, fit, framed, half_blocks, status  # noqa: E402
+
+ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
 KEY_ALIASES = {" ": "r", "\n": "o", "\r": "o"}
 LEGEND = "1 2 3 keep | r/space roll | o/Enter OK | O long OK | q quit"

@@ -1,7 +1,7 @@
-"""tools/pico_profile.py's report from a board's timings (no emulator: the data is made up)."""
+"""tools/emupico/profile.py's report from a board's timings (no emulator: the data is made up)."""
 
-import pico_profile
 import pytest
+from emupico import profile
 
 
 def board_data():
@@ -26,7 +26,7 @@ def board_data():
 
 
 def test_pieces_add_up_and_nested_pieces_are_taken_out():
-    s = pico_profile.summarise(board_data())
+    s = profile.summarise(board_data())
     rows = dict(s["throw"]["rows"])
     assert s["throw"]["plain_median_ms"] == 180 and s["throw"]["timed_mean_ms"] == 210
     assert rows["    save: write + rename on flash"] == 78  # _replace less json.dumps
@@ -37,7 +37,7 @@ def test_pieces_add_up_and_nested_pieces_are_taken_out():
     assert top == pytest.approx(210)  # "the rest of the step" closes the gap to the whole step
     frames = s["roll animation frame"]
     assert (frames["n"], frames["plain_median_ms"], frames["timed_mean_ms"]) == (1, 78, 91)
-    text = pico_profile.table(s, board_data())
+    text = profile.table(s, board_data())
     assert "anim frame" in text and "17.0 ms with 100000 bytes" in text
 
 
@@ -45,4 +45,4 @@ def test_passes_that_played_differently_are_refused():
     data = board_data()
     data["timed"][-1][1] = "stop"
     with pytest.raises(RuntimeError, match="different presses"):
-        pico_profile.summarise(data)
+        profile.summarise(data)

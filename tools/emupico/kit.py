@@ -9,7 +9,7 @@ MicroPython `.uf2` and an RP2040 bootrom a maker puts in $PICO_FIRMWARE (see the
 and `pico check` says whether it can run. Each Pico runs in its own state folder: $PICO_STATE
 when set (the kit's flash image there is kept between runs), else a temporary folder.
 
-    from picokit import Pico, unavailable
+    from emupico.kit import Pico, unavailable
     reason = unavailable()          # None, or why the emulated Pico cannot run here
     pico = Pico()
     pico.start(fresh=True)          # a board with stock MicroPython and an empty filesystem
@@ -20,7 +20,7 @@ when set (the kit's flash image there is kept between runs), else a temporary fo
     pico.stop()
 
 The panel is read back as pixels and its text recognised with the tray's own font: Panel and
-screen_of, from tools/picopanel.py (imported from here too).
+screen_of, from emupico/panel.py (imported from here too).
 """
 
 from __future__ import annotations
@@ -34,13 +34,12 @@ import tempfile
 import time
 from pathlib import Path
 
-from picopanel import HEIGHT, SCREENS, WIDTH, Panel, PicoError, screen_of
+from emupico.panel import HEIGHT, SCREENS, WIDTH, Panel, PicoError, screen_of
 
 __all__ = ["HEIGHT", "KEYS", "KIT_ENV", "SCREENS", "WIDTH", "Panel", "Pico", "PicoError",
            "kit_dir", "not_set_up", "screen_of", "unavailable"]
 
-HERE = Path(__file__).resolve().parent
-ROOT = HERE.parent
+ROOT = Path(__file__).resolve().parents[2]
 KIT_ENV = "DICETRAY_PICO_KIT"
 KEYS = ("KEEP1", "KEEP2", "KEEP3", "ROLL", "OK")
 RELEASE_MS = 80  # after a press's window: the tray's release debounce (40 ms) and a margin
@@ -206,7 +205,7 @@ class Pico:
 
         The window ends when no byte went to the panel for `quiet` ms. The roll animation
         draws a frame every 60 ms, but a throw's save holds its frames back for up to ~200 ms:
-        a ROLL needs a longer quiet (picobot.quiet_ms) to end after the dice landed.
+        a ROLL needs a longer quiet (bot.quiet_ms) to end after the dice landed.
         """
         hold = 1000 if long else 120
         result = json.loads(self.ctl("latency %s %d %d 10000" % (_key(key), hold, quiet)))

@@ -1,5 +1,5 @@
-"""A press is answered on the panel before anything is written to flash (issue: instant on a
-real Pico: a sector erase costs ~45 ms, and it used to stand between a press and the panel)."""
+"""Saving (saving.py): a press is answered on the panel before anything is written to flash,
+where a sector erase would stand between the press and the panel."""
 
 from test_tray import SpyStore, make_tray, play
 from trayhost.autoplay import SeededDice

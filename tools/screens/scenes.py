@@ -1,5 +1,5 @@
-"""The scripted scenes of tools/screens.py: each plays a game (or part of one), takes pictures.
-Those outside a game's play (a lost save, safe mode, the error screen): tools/troublescenes.py.
+"""The scripted scenes of pictures.py: each plays a game (or part of one), takes pictures.
+Those outside a game's play (a lost save, safe mode, the error screen): troublescenes.py.
 
 A few states that keys reach only after a long game are set up directly on the app's game, then
 played on with keys. Everything is scripted, so two runs give the same pictures.
@@ -19,8 +19,9 @@ from dicetray.screens import (
     STANDINGS,
     TALLY,
 )
-from screenrig import Rig
-from troublescenes import error_screen, safe_mode, save_lost
+
+from screens.rig import Rig
+from screens.troublescenes import error_screen, safe_mode, save_lost
 
 
 def setup_menu(shots):

@@ -1,15 +1,15 @@
 """Renders every screen the tray can show to PNG pictures, from what the decoded panel shows.
 
-    python tools/screens.py              # (re)write docs/screens/*.png and list them
-    python tools/screens.py --check      # exit 1 listing pictures that are stale or missing
-    python tools/screens.py --out DIR    # somewhere else
+    python tools/screens/pictures.py            # (re)write docs/screens/*.png and list them
+    python tools/screens/pictures.py --check    # exit 1 listing pictures stale or missing
+    python tools/screens/pictures.py --out DIR  # somewhere else
 
 Each picture comes from a whole tray on fakes (tools/trayhost/trayrun.py) whose I2C bus is the
 decoding fake panel (tools/trayhost/oled.py): keys are pressed with scripted dice, and the
 picture is what the glass would show, not the frame buffer. The scenes that press the keys are
-in tools/screenscenes.py, the tray that takes the pictures in tools/screenrig.py; this file
-draws the panel white on black, 4x, nearest neighbour, inside a one-panel-pixel dark grey
-border, and writes the PNG files. Everything is scripted, so two runs give the same files.
+in scenes.py, the tray that takes the pictures in rig.py; this file draws the panel white on
+black, 4x, nearest neighbour, inside a one-panel-pixel dark grey border, and writes the PNG
+files. Everything is scripted, so two runs give the same files.
 """
 
 import argparse
@@ -17,10 +17,14 @@ import io
 import os
 import sys
 
-from PIL import Image
-from screenscenes import SCENES
+if __name__ == "__main__":  # run as a script: tools/, not this folder, heads the path
+    sys.path[0] = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 
-ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+from PIL import Image  # noqa: E402
+
+from screens.scenes import SCENES  # noqa: E402
+
+ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 OUT = os.path.join(ROOT, "docs", "screens")
 SCALE = 4
 BORDER = 1  # in panel pixels, so SCALE picture pixels
@@ -118,7 +122,7 @@ def main(argv=None):
         for line in found:
             print(line)
         if found:
-            print("run: python tools/screens.py")
+            print("run: python tools/screens/pictures.py")
             return 1
         print("%d pictures up to date in %s" % (len(shots), args.out))
         return 0

@@ -1,24 +1,17 @@
 """Reads the tray's panel back from pixels: the picture, its text, which screen it is.
 
-    from picopanel import Panel, screen_of
+    from emupico.panel import Panel, screen_of
     panel = Panel.from_text(text)   # the kit's `pico text`, or Panel(rows), from_framebuffer
     panel.read(56, ink=0)           # the bottom line's text, e.g. "1/2 MOVE  3/R CHANGE"
     screen_of(panel)                # "setup", "turn", ... or None
 
 The text is recognised with the tray's own font (dicetray.font), which draws the same pixels
-on the board and on the host. tools/picokit.py drives the emulated Pico that shows it.
+on the board and on the host. emupico/kit.py drives the emulated Pico that shows it.
 """
 
 from __future__ import annotations
 
-import sys
-from pathlib import Path
-
-FIRMWARE = Path(__file__).resolve().parent.parent / "firmware"
-if str(FIRMWARE) not in sys.path:
-    sys.path.insert(0, str(FIRMWARE))
-
-from dicetray import font  # noqa: E402
+from dicetray import font
 
 WIDTH = 128
 HEIGHT = 64

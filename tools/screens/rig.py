@@ -1,6 +1,6 @@
 """A tray on the decoding panel that takes pictures of what its glass shows (Rig, Shot).
 
-tools/screens.py writes the pictures; tools/screenscenes.py plays the scenes that take them.
+pictures.py writes the pictures; scenes.py plays the scenes that take them.
 """
 
 from trayhost.autoplay import ScriptedDice

@@ -1,6 +1,6 @@
-"""The tray's press-to-panel latency and heap on the emulated Pico: tools/bench.py's Pico figures.
+"""The tray's press-to-panel latency and heap on the emulated Pico: the bench's Pico figures.
 
-On the emulated Pico (tools/picokit.py: the RP2040's instruction timing, the I2C bus and the
+On the emulated Pico (emupico/kit.py: the RP2040's instruction timing, the I2C bus and the
 flash chip modelled) the tray is installed with tools/flash.sh and played through its buttons.
 Each press is the kit's `latency` measurement: the button is held 120 ms, and the emulated
 milliseconds from the press to the first byte the panel receives ("first byte": the press's
@@ -31,7 +31,7 @@ The emulator: one already running in $PICO_STATE is used (its saves and settings
 left running; else one is started in $PICO_STATE (its kept flash image) or a temporary folder
 (a new board), and stopped.
 
-The bot and its samples are tools/picobot.py; this file gives the figures.
+The bot and its samples are emupico/bot.py; this file gives the figures.
 """
 
 from __future__ import annotations
@@ -41,13 +41,15 @@ import os
 import sys
 import time
 
-HERE = os.path.dirname(os.path.abspath(__file__))
-sys.path[:0] = [HERE, os.path.join(os.path.dirname(HERE), "firmware")]
+if __name__ == "__main__":  # run as a script: tools/, not this folder, heads the path
+    sys.path[0] = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 
+import trayhost  # noqa: E402,F401  (first: the firmware importable)
 from dicetray.options import PRESETS  # noqa: E402
 from dicetray.rules import START_SEAT1  # noqa: E402
-from picobot import FIRST_THROW, KINDS, QUIET_MS, SAMPLES, Bench, Keepalive, choose, quiet_ms  # noqa: E402
-from picokit import Pico, PicoError, screen_of, unavailable  # noqa: E402
+
+from emupico.bot import FIRST_THROW, KINDS, QUIET_MS, SAMPLES, Bench, Keepalive, choose, quiet_ms  # noqa: E402
+from emupico.kit import Pico, PicoError, screen_of, unavailable  # noqa: E402
 
 __all__ = ["KINDS", "QUIET_MS", "SAMPLES", "Bench", "Keepalive", "acted", "choose", "empty",
            "heap_figures", "percentile", "pico_figures", "summary", "table"]
@@ -115,7 +117,7 @@ print(json.dumps({"base": base, "boot": st[1], "peak": st[2], "polls": st[0],
 
 
 def percentile(values, p):
-    """Nearest-rank percentile, as tools/bench.py computes its own."""
+    """Nearest-rank percentile, as the bench computes its own."""
     ordered = sorted(values)
     return ordered[max(1, -(-len(ordered) * p // 100)) - 1]
 
@@ -207,7 +209,7 @@ def table(got):
 
 
 def pico_figures(samples=SAMPLES, log=print):
-    """Measure on the emulated Pico, print the figures, return bench.py's JSON keys."""
+    """Measure on the emulated Pico, print the figures, return the bench's JSON keys."""
     reason = unavailable()
     if reason:
         log("Pico figures skipped: " + reason)

@@ -1,11 +1,11 @@
-"""picokit without an emulator: reading screens from pixels, and saying why the kit cannot run."""
+"""emupico.kit without an emulator: reading screens from pixels, saying why the kit cannot run."""
 
-import picokit
 import pytest
-import screens
-from picokit import Panel, PicoError, screen_of
+from emupico import kit
+from emupico.kit import Panel, PicoError, screen_of
+from screens.pictures import render
 
-# tools/screens.py's pictures (every screen the tray draws) -> the screen picokit must read.
+# tools/screens' pictures (every screen the tray draws) -> the screen emupico reads.
 EXPECTED = {
     "setup": "setup", "play": None, "phase": "phase", "result": "result",
     "standings": "standings", "resume": "resume", "over": "over", "notice": "notice",
@@ -16,7 +16,7 @@ EXPECTED = {
 
 @pytest.fixture(scope="module")
 def rendered():
-    return [s for s in screens.render() if (s.width, s.height) == (128, 64)]
+    return [s for s in render() if (s.width, s.height) == (128, 64)]
 
 
 @pytest.fixture(scope="module")
@@ -59,14 +59,14 @@ def test_panels_round_trip_through_the_kit_s_text_and_compare(shots):
 
 
 def test_unavailable_says_what_the_set_up_lacks(monkeypatch, tmp_path):
-    monkeypatch.setenv(picokit.KIT_ENV, "")
-    assert "switched off" in picokit.not_set_up()
-    assert picokit.unavailable() == picokit.not_set_up()
-    monkeypatch.setenv(picokit.KIT_ENV, str(tmp_path))
-    assert "no emulated Pico kit" in picokit.unavailable()
+    monkeypatch.setenv(kit.KIT_ENV, "")
+    assert "switched off" in kit.not_set_up()
+    assert kit.unavailable() == kit.not_set_up()
+    monkeypatch.setenv(kit.KIT_ENV, str(tmp_path))
+    assert "no emulated Pico kit" in kit.unavailable()
     (tmp_path / "pico").write_text("#!/bin/sh\n")
     monkeypatch.setenv("PATH", str(tmp_path))  # no node, npm or socat there
-    assert "is not installed" in picokit.unavailable()
+    assert "is not installed" in kit.unavailable()
 
 
 def stand_in_kit(folder, check):
@@ -82,34 +82,34 @@ def stand_in_kit(folder, check):
 def test_unavailable_relays_the_kits_own_check(monkeypatch, tmp_path):
     """Without a firmware image the kit's check says so (exit 3): that line is the reason every
     Pico test and bench skips with; "ready" (exit 0) lets them run."""
-    monkeypatch.setattr(picokit, "not_set_up", lambda: None)  # node, socat, ... are not the point
+    monkeypatch.setattr(kit, "not_set_up", lambda: None)  # node, socat, ... are not the point
     no_uf2 = "no MicroPython rp2 firmware (.uf2) at /x/fw.uf2: this kit ships none"
-    monkeypatch.setenv(picokit.KIT_ENV, str(stand_in_kit(tmp_path / "a", 'echo "%s"; exit 3'
+    monkeypatch.setenv(kit.KIT_ENV, str(stand_in_kit(tmp_path / "a", 'echo "%s"; exit 3'
                                                          % no_uf2)))
-    assert picokit.unavailable() == "the emulated Pico kit cannot run here: " + no_uf2
-    monkeypatch.setenv(picokit.KIT_ENV, str(stand_in_kit(tmp_path / "b", "echo ready; exit 0")))
-    assert picokit.unavailable() is None
+    assert kit.unavailable() == "the emulated Pico kit cannot run here: " + no_uf2
+    monkeypatch.setenv(kit.KIT_ENV, str(stand_in_kit(tmp_path / "b", "echo ready; exit 0")))
+    assert kit.unavailable() is None
 
 
 def test_every_tool_that_drives_the_kit_skips_with_its_reason(monkeypatch, tmp_path, capsys):
     """The bench's Pico figures are null, the seat's Pico decision is not taken, the profiler
     stops: each says the kit's reason, none starts an emulator."""
-    import pico_profile
-    import picobench
-    import seatbench
+    from bench import seats
+    from emupico import profile
+    from emupico.bench import pico_figures
 
-    monkeypatch.setattr(picokit, "not_set_up", lambda: None)
+    monkeypatch.setattr(kit, "not_set_up", lambda: None)
     no_uf2 = "no MicroPython rp2 firmware (.uf2) at /x/fw.uf2: this kit ships none"
-    monkeypatch.setenv(picokit.KIT_ENV, str(stand_in_kit(tmp_path / "k", 'echo "%s"; exit 3'
+    monkeypatch.setenv(kit.KIT_ENV, str(stand_in_kit(tmp_path / "k", 'echo "%s"; exit 3'
                                                          % no_uf2)))
     said = []
-    figures = picobench.pico_figures(log=said.append)
+    figures = pico_figures(log=said.append)
     assert figures and set(figures.values()) == {None}
     assert "pico_heap_boot" in figures and "pico_press_ms_p95" in figures
-    assert seatbench.pico_decision(log=said.append) is None
+    assert seats.pico_decision(log=said.append) is None
     assert said == ["Pico figures skipped: the emulated Pico kit cannot run here: " + no_uf2,
                     "Seat decision on the Pico skipped: the emulated Pico kit cannot run here: "
                     + no_uf2]
-    assert pico_profile.main([]) == 2
+    assert profile.main([]) == 2
     assert capsys.readouterr().err.strip().endswith(no_uf2)
     assert set((tmp_path / "k" / "calls").read_text().split()) == {"check"}

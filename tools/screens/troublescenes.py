@@ -1,4 +1,4 @@
-"""The scenes of tools/screens.py outside a game's play: a save lost at power-up, safe mode,
+"""The scenes of pictures.py outside a game's play: a save lost at power-up, safe mode,
 and the error screen runner.run itself shows when the tray crashes.
 """
 
@@ -7,10 +7,11 @@ from dicetray import crash, runner
 from dicetray.display import Display
 from dicetray.screens import NOTICE
 from dicetray.store import Store
-from screenrig import Rig, Shot, panel_bits
 from trayhost.oled import FakeI2C
 from trayhost.pins import FakeClock, FakePin, ticks_diff
 from trayhost.trayrun import NAMES, Buzzer, MemFS
+
+from screens.rig import Rig, Shot, panel_bits
 
 # What runner.run shows comes from the traceback, which names this checkout's paths: a fixed
 # text keeps the error picture the same on every machine.

@@ -1,8 +1,8 @@
 """Where a press's time goes on the emulated Pico: each piece of a press timed with ticks_us.
 
-    python tools/pico_profile.py [--rounds 2] [--json FILE]
+    python tools/emupico/profile.py [--rounds 2] [--json FILE]
 
-On the emulated Pico (tools/picokit.py; the RP2040's instruction timing, the I2C bus and the
+On the emulated Pico (emupico/kit.py; the RP2040's instruction timing, the I2C bus and the
 flash chip modelled) the tray's own .mpy files, installed by tools/flash.sh, play a scripted
 game: 4 players, the classic rules (a new tray's setup), dice from a fixed pseudo-random
 sequence. The board runs in safe mode and this script drives the App itself, with the real
@@ -22,7 +22,7 @@ what a collection costs when one does is measured apart, with the game's live he
 
 It uses an emulator already running in $PICO_STATE (left running), else starts one (and stops
 it): a new board in a temporary folder, or $PICO_STATE's kept flash image when that is set.
-The board's side is tools/pico_profile_board.py; this file makes the report.
+The board's side is emupico/profile_board.py; this file makes the report.
 """
 
 import argparse
@@ -31,11 +31,11 @@ import os
 import statistics
 import sys
 
-HERE = os.path.dirname(os.path.abspath(__file__))
-sys.path.insert(0, HERE)
+if __name__ == "__main__":  # run as a script: tools/, not this folder, heads the path
+    sys.path[0] = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 
-from pico_profile_board import BOARD_SCRIPT  # noqa: E402
-from picokit import Pico, unavailable  # noqa: E402
+from emupico.kit import Pico, unavailable  # noqa: E402
+from emupico.profile_board import BOARD_SCRIPT  # noqa: E402
 
 # The report's rows: a label and how to get its microseconds from one press's pieces.
 # Inclusive times: "self" rows take the nested pieces out.
@@ -195,7 +195,7 @@ def main(argv=None):
     args = ap.parse_args(argv)
     reason = unavailable()
     if reason:
-        print("pico_profile: " + reason, file=sys.stderr)
+        print("profile: " + reason, file=sys.stderr)
         return 2
     pico = Pico()
     owned = pico.claim()

@@ -1,6 +1,6 @@
 """Benchmarks: prints figures, and as its last line one JSON object with all of them.
 
-    python tools/bench.py
+    python tools/bench/figures.py
 
 Rules core: throws evaluated per second and random games per second on CPython and on
 MicroPython (the pinned WebAssembly build, 32-bit), and the heap the rules core keeps after import
@@ -35,33 +35,39 @@ its buttons, as trayrun.tour() does (checked: the same games, the same bytes on 
   worst, per poll. The I2C there is a fake that allocates nothing, like machine.I2C: trayrun's
   RecordingI2C keeps a 32-bit checksum, a long int on MicroPython, which allocates per byte.
 
-The tray on the emulated Pico (tools/picobench.py, a few minutes; skipped, saying why, without
+The tray on the emulated Pico (tools/emupico/bench.py, a few minutes; skipped, saying why, without
 the kit): press-to-panel latency per kind of press, first byte and panel complete, median and
 95th percentile in emulated ms with the I2C bus and flash timing modelled, and the heap of the
 real port after boot and at its peak over a game.
 
-The computer seats (tools/seatbench.py): tools/arena.py's shares of games each kind of seat
+The computer seats (seats.py): arena.py's shares of games each kind of seat
 pays (DICETRAY_ARENA_GAMES games per preset and kind), and a decision's time on the emulated
 Pico (skipped, saying why, without the kit).
 
-The tray in a browser (tools/webbench.py, ~25 s; skipped, saying why, without Chromium): the
+The tray in a browser (page.py, ~25 s; skipped, saying why, without Chromium): the
 page's start time and the time from a click to the canvas's repaint.
 """
 
 import json
 import os
+import sys
 import tempfile
 import time
 
-import trayhost  # noqa: F401  (first: the firmware importable as on the Pico)
-from benchtray import tray_figures
-from dicetray.game import Game
-from dicetray.options import PRESETS
-from dicetray.rules import all_throws, evaluate
-from mpy import TRAYHOST, copy_packages, node_ready, run_micropython
-from trayhost.autoplay import SeededDice, play_random
+if __name__ == "__main__":  # run as a script: tools/, not this folder, heads the path
+    sys.path[0] = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 
-FIRMWARE = os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))), "firmware")
+import trayhost  # noqa: E402,F401  (first: the firmware importable as on the Pico)
+from dicetray.game import Game  # noqa: E402
+from dicetray.options import PRESETS  # noqa: E402
+from dicetray.rules import all_throws, evaluate  # noqa: E402
+from mpy import TRAYHOST, copy_packages, node_ready, run_micropython  # noqa: E402
+from trayhost.autoplay import SeededDice, play_random  # noqa: E402
+
+from bench.tray import tray_figures  # noqa: E402
+
+FIRMWARE = os.path.join(os.path.dirname(os.path.dirname(os.path.dirname(
+    os.path.abspath(__file__)))), "firmware")
 
 # The same workload on both VMs (MicroPython runs this text with time.ticks_ms).
 WORKLOAD = """
@@ -164,13 +170,13 @@ def main():
         "rules_heap_bytes_micropython": heap,
     }
     result.update(tray_figures())
-    from seatbench import seats_figures  # the computer seat: the arena, a decision on the Pico
+    from bench.seats import seats_figures  # the computer seat: the arena, a decision on the Pico
 
     result.update(seats_figures())
-    from picobench import pico_figures  # the emulated Pico (skipped where its kit is missing)
+    from emupico.bench import pico_figures  # the emulated Pico (skipped where its kit is missing)
 
     result.update(pico_figures())
-    from webbench import web_figures  # the page in headless Chromium (skipped where missing)
+    from bench.page import web_figures  # the page in headless Chromium (skipped where missing)
 
     result.update(web_figures())
     print(json.dumps(result))

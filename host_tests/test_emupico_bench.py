@@ -1,16 +1,15 @@
-"""tools/picobench.py without an emulator: the bot, the keepalive guard, the figures."""
+"""tools/emupico/bench.py without an emulator: the bot, the keepalive guard, the figures."""
 
-import picobench
 import pytest
-import screens
-from picobench import Bench, Keepalive, choose, percentile, summary
-from picokit import Panel, screen_of
+from emupico.bench import KINDS, Bench, Keepalive, PicoError, choose, percentile, summary
+from emupico.kit import Panel, screen_of
+from screens.pictures import render
 
 
 @pytest.fixture(scope="module")
 def shots():
     return {s.name: Panel([s.bits[y * 128 : (y + 1) * 128] for y in range(64)])
-            for s in screens.render() if (s.width, s.height) == (128, 64)}
+            for s in render() if (s.width, s.height) == (128, 64)}
 
 
 def test_the_bot_plays_every_screen(shots):
@@ -46,7 +45,7 @@ def test_no_press_window_meets_a_predicted_keepalive():
 
 
 def test_summary_gives_nearest_rank_p95_per_kind_and_overall():
-    got = {k: [] for k in picobench.KINDS}
+    got = {k: [] for k in KINDS}
     got["keep"] = [{"first_byte_ms": f, "last_byte_ms": f + 20} for f in range(1, 21)]
     # OK acts on its release: the kit counts from the press, the figures from the release.
     got["setup"] = [{"key": "OK", "hold_ms": 120, "first_byte_ms": 400.0, "last_byte_ms": 500.0}]
@@ -115,6 +114,6 @@ def test_a_throw_waits_out_its_animation_even_when_its_save_stalls_the_frames(sh
                           shots["turn_thrown"])])
     bench = Bench(pico, log=lambda line: None)
     bench.keepalive.booted(1000)
-    with pytest.raises(picobench.PicoError, match="before its roll animation"):
+    with pytest.raises(PicoError, match="before its roll animation"):
         bench.step(shots["turn_ready"])
     assert pico.quiet == [300] and not bench.got["throw"]

@@ -1,0 +1,88 @@
+"""The clock's dim and sleep (clock.py): a minute idle dims the panel, five put it to sleep; a
+press on a dimmed panel acts, the one that wakes a dark panel does nothing else. The clock's
+other timers (a turn that ends by itself, presses in the roll animation): test_tray_presses.py.
+"""
+
+import pytest
+from dicetray import clock as clock_mod
+from dicetray.screens import STANDINGS
+from test_tray import assert_panel_shows, idle, make_tray, state, to_first_throw
+
+NEAR_WRAP = (1 << 30) - 100_000  # the Pico's ticks wrap during these tests
+
+
+def dim_tray(seed=24):
+    """A tray whose first player threw once and kept die 1, then left alone: dimmed."""
+    tray = make_tray(seed, start_ms=NEAR_WRAP)
+    to_first_throw(tray)
+    tray.key("1")
+    panel = tray.i2c.panel
+    full = panel.contrast
+    display = tray.display  # it keeps the dim and sleep state: the app has no copy
+    idle(tray, clock_mod.DIM_MS - 1000)
+    assert not display.dimmed and panel.contrast == full
+    idle(tray, 2000)
+    assert display.dimmed and not display.asleep
+    assert panel.contrast == tray.display.panel.dim_contrast < full and panel.is_on
+    assert_panel_shows(tray)
+    return tray
+
+
+# key: what it does on the dimmed turn (P's first throw made, die 1 kept): a change to the game
+DIMMED = {"1": lambda g: g.turn.kept == 0, "2": lambda g: g.turn.kept == 0b011,
+          "r": lambda g: g.turn.count == 2, "o": lambda g: g.turn.pos == 1}
+
+
+@pytest.mark.parametrize("key", sorted(DIMMED) + ["O"])
+def test_a_press_on_a_dimmed_panel_acts_and_lights_it(key):
+    # Changed: a press on a dimmed panel used to only light it; the panel was readable.
+    tray = dim_tray()
+    app = tray.app
+    tray.key(key)
+    if key == "O":
+        assert app.screen == STANDINGS
+    else:
+        assert DIMMED[key](app.game)
+    panel = tray.i2c.panel
+    assert panel.is_on and panel.contrast == 0x7F
+    assert not tray.display.dimmed and not tray.display.asleep
+    assert_panel_shows(tray)
+
+
+@pytest.mark.parametrize("key", ["1", "2", "3", "r", "o", "O"])
+def test_idle_sleeps_and_the_press_that_wakes_a_dark_panel_does_nothing_else(key):
+    tray = dim_tray()
+    app = tray.app
+    panel = tray.i2c.panel
+    display = tray.display
+    idle(tray, clock_mod.SLEEP_MS - clock_mod.DIM_MS)
+    assert display.asleep and not panel.is_on
+    assert_panel_shows(tray, lit=False)  # still drawn, not lit
+    before = state(tray)
+    tray.key(key)
+    assert state(tray) == before
+    assert panel.is_on and panel.contrast == 0x7F
+    assert not display.dimmed and not display.asleep
+    assert_panel_shows(tray)
+    count = app.game.turn.count
+    tray.key("r")  # awake: the next press plays
+    assert app.game.turn.count == count + 1
+
+
+def test_presses_keep_the_tray_awake():
+    tray = make_tray(25)
+    to_first_throw(tray)
+    for _ in range(8):
+        idle(tray, clock_mod.DIM_MS - 2000)
+        tray.key("1")
+    display = tray.display
+    assert not display.dimmed and not display.asleep and tray.i2c.panel.contrast == 0x7F
+
+
+def test_a_button_held_down_for_ever_does_not_keep_the_panel_lit():
+    tray = make_tray(27)
+    to_first_throw(tray)
+    tray.pins["KEEP2"].level = 0  # something rests on KEEP2
+    tray.run(100)
+    idle(tray, clock_mod.SLEEP_MS + 1000, step=50)
+    assert tray.display.asleep and not tray.i2c.panel.is_on

@@ -1,0 +1,113 @@
+"""The setup screen (setupmenu.py): each option stepped from the table, the settings kept
+across a reboot, and the game made while the setup is quiet that OK then starts.
+"""
+
+import json
+
+from dicetray.options import OPTIONS, PRESETS
+from dicetray.screens import PLAY, RESUME, SETUP
+from dicetray.setupmenu import change_setting, computers, setup_rows
+from fakes.flash import FakeFlash
+from test_tray import assert_panel_shows, make_tray
+
+
+def test_setup_remembers_the_last_settings_across_a_reboot():
+    flash = FakeFlash()
+    tray = make_tray(18, flash=flash)
+    app = tray.app
+    assert app.screen == SETUP
+    tray.keys("rr")  # players 4 -> 6
+    tray.keys("2r")  # preset classic -> jackpot
+    tray.keys("2r")  # tokens 21 -> 22
+    want = json.loads(json.dumps(app.settings))
+    assert want["players"] == 6 and want["preset"] == "jackpot"
+    assert want["options"] == dict(PRESETS["jackpot"].to_dict(), tokens=22)
+    tray.key("o")
+    assert app.screen == PLAY
+
+    again = make_tray(19, flash=flash.reboot())
+    app = again.app
+    assert app.screen == RESUME and app.settings is None  # read when the setup shows (RAM)
+    again.key("r")  # no: a new game
+    assert app.screen == SETUP and app.settings == want
+    rows = setup_rows(app.settings)
+    assert rows[:3] == [("PLAYERS", "6"), ("RULES", "JACKPOT"), ("*TOKENS", "22")]
+    assert_panel_shows(again)
+    again.key("o")
+    assert app.game.n == 6 and app.game.opts.to_dict() == want["options"]
+
+
+def test_ok_starts_the_game_made_while_the_setup_was_quiet_unless_a_setting_changed_since():
+    # A quiet moment on the setup makes the game its settings start (App.quiet), so that OK
+    # only has to show it; a setting changed after that moment still decides the game.
+    labels = [label for label, _ in setup_rows(
+        {"players": 4, "preset": "classic", "options": PRESETS["classic"].to_dict()})]
+    changes = [("PLAYERS", lambda g: g.n == 5), ("TOKENS", lambda g: g.opts.tokens == 22),
+               ("WHO STARTS", lambda g: g.opts.start == "throw_low"),
+               ("TRAY PLAYS", lambda g: g.computers == [3]), ("HINTS", lambda g: g.hints)]
+    for label, started in [(None, None)] + changes:
+        tray = make_tray(20)
+        app = tray.app
+        tray.run(100)  # the boot's quiet moment
+        made = app.ready
+        assert made is not None and made[1].n == 4 and not made[1].over
+        if label is not None:  # as the menu changes it, with no quiet moment before OK
+            change_setting(app.settings, labels.index(label), 1)
+        tray.key("o")
+        assert app.screen == PLAY and app.ready is None
+        if label is None:
+            assert app.game is made[1]
+        else:
+            assert app.game is not made[1] and started(app.game), label
+        assert app.game.opts.to_dict() == app.settings["options"]
+
+
+def test_settings_no_game_takes_are_not_made_while_quiet():
+    tray = make_tray(21)
+    app = tray.app
+    tray.run(100)
+    app.settings["options"]["tokens"] = 3  # out of range: only a bug could put it there
+    app.ready = None
+    app.quiet()  # no error in the main loop's idle poll: OK will say it, as it always did
+    assert app.ready is None
+
+
+def test_the_setup_menu_shows_and_steps_each_option_from_the_table():
+    s = {"players": 4, "preset": "classic", "options": PRESETS["classic"].to_dict()}
+    labels = [label for label, _ in setup_rows(s)]
+    # the table's order, then whether the tally is cleared as the game starts
+    assert labels == ["PLAYERS", "RULES"] + [row[1] for row in OPTIONS] + [
+        "TRAY PLAYS", "HINTS", "ROUNDS PAID"]
+
+    def shows(label):
+        return dict((k.lstrip("*"), v) for k, v in setup_rows(s))[label]
+
+    def step(label, n):
+        change_setting(s, labels.index(label), n)
+        return shows(label)
+
+    assert [shows(k) for k in ("TOKENS", "RANKING", "ACE HIGH", "WHO STARTS", "NENETTE GETS")] == [
+        "21", "CLASSIC", "ON", "BEST", "2"]
+    assert step("ACE HIGH", 1) == "OFF" and step("ACE HIGH", -1) == "ON"
+    assert [step("WHO STARTS", 1) for _ in range(4)] == ["WORST", "ONE DIE", "P1", "BEST"]
+    assert step("NENETTE GETS", -2) == "OFF"  # 0: off
+    assert step("NENETTE GETS", 1) == "1" and step("NENETTE WORTH", -1) == "1"
+    assert step("TOKENS", 99 - 21) == "99" and step("TOKENS", 1) == "5"
+    assert step("TIES", 1) == "PLAY-OFF" and step("TIES", 1) == "LATER"
+    assert s["options"]["tie"] == "later" and s["options"]["nenette_fixed"] == 1
+    assert ("*TIES", "LATER") in setup_rows(s)  # changed from the preset
+    for i, (name, _, allowed, _, _, _) in enumerate(OPTIONS):  # every value in order, wrapping
+        seen = [s["options"][name]]
+        for _ in allowed:
+            change_setting(s, labels.index(OPTIONS[i][1]), 1)
+            seen.append(s["options"][name])
+        assert seen[0] == seen[-1] and sorted(seen[1:], key=str) == sorted(allowed, key=str)
+    assert step("RULES", 1) == "JACKPOT" and s["options"] == PRESETS["jackpot"].to_dict()
+    assert step("PLAYERS", -3) == "8" and step("PLAYERS", 1) == "2"
+    # The seats the tray plays: the last ones, one seat at least stays human.
+    change_setting(s, labels.index("PLAYERS"), 2)  # 4 players
+    assert [step("TRAY PLAYS", 1) for _ in range(4)] == ["P4", "P3-P4", "P2-P4", "NONE"]
+    assert step("TRAY PLAYS", -1) == "P2-P4" and computers(s) == [1, 2, 3]
+    change_setting(s, labels.index("PLAYERS"), -2)  # 2 players: one computer at most
+    assert shows("TRAY PLAYS") == "P2" and computers(s) == [1]
+    assert step("HINTS", 1) == "ON" and s["hints"] is True and step("HINTS", 1) == "OFF"
