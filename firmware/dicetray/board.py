@@ -198,7 +198,7 @@ class Board:
 
     def collect(self):
         """Collect the heap's garbage now, at a quiet moment (runner.run), so that MicroPython
-        does not have to in the middle of a press: a collection costs ~15-20 ms on the RP2040."""
+        does not have to in the middle of a press (docs/architecture.md: what it costs)."""
         self._gc.collect()
 
     def random_bits(self, k):

@@ -1,5 +1,5 @@
 """When something goes wrong: the error screen, its code, the log, the crash-loop reset; and
-the safe mode's screen. Loaded only then, so its code is no heap while the tray plays."""
+the safe mode's screen. Loaded only then."""
 
 from dicetray import ui
 

@@ -2,7 +2,7 @@
 
 The setup menu, the settings and a save's check read this table; a game needs only the
 resulting rules.Options. So this module is loaded while a setup or a save needs it and the app
-lets it go afterwards: on MicroPython the table (its labels and help texts) is heap.
+lets it go afterwards, its labels and help texts with it.
 """
 
 from dicetray.rules import (
@@ -90,8 +90,8 @@ def _check(row, value):
 
 def make(**values):
     """The Options for values, every option given and allowed; RulesError says what is not."""
-    # One pass over the table, each value against its own row (finding each row by name cost
-    # 6 ms on the Pico; the setup makes a game's options while quiet: setupmenu.ready).
+    # One pass over the table, each value against its own row: finding each row by name would
+    # walk the table once per option.
     for row in OPTIONS:
         name = row[0]
         if name not in values:

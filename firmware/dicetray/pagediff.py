@@ -1,8 +1,7 @@
 """A page of the panel's transfers laid out in Python, as dicetray.fast's machine code does it.
 
 display.py uses this where there is no native emitter (CPython, the WebAssembly build): the
-same bytes, which host_tests and the emulated-Pico tier check. On the Pico it is never loaded,
-so its code takes no heap there.
+same bytes, which host_tests and the emulated-Pico tier check. On the Pico it is never loaded.
 """
 
 from dicetray.panel import CTRL_CMD, CTRL_DATA, SET_COL_HI, SET_COL_LO, SET_PAGE

@@ -1,7 +1,7 @@
 """Reading the saves back: the game and the settings at power-up, the crash count.
 
-Used at boot and by the setup only, so the app lets it go afterwards (on the Pico code is
-heap). A file that cannot be used is set aside (postmortem.py) and the reason logged.
+Used at boot and by the setup only, so the app lets it go afterwards. A file that cannot be
+used is set aside (postmortem.py) and the reason logged.
 """
 
 import json
