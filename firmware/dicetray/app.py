@@ -2,7 +2,7 @@
 
 import sys
 
-from dicetray import draw, font, ui
+from dicetray import font, ui
 from dicetray.buttons import LONG
 from dicetray.clock import TURN_DUE, Clock
 from dicetray.saving import CLEAR_DUE, TALLY_DUE, save
@@ -29,11 +29,9 @@ class App:
 
     def __init__(self, display, buttons, store, roll, ticks_diff, ticks_add, buzzer=None, seed=1):
         self.display = display
-        self.fb = display.fb
+        self.fb = font.frame(display)  # what the screens draw on
         self.w = display.width
         self.h = display.height
-        if hasattr(display, "buffer"):  # its frame's bytes: text is written straight in
-            font.bind(self.fb, display.buffer, self.w, self.h)
         self.buttons = buttons
         self.store = store
         self.roll = roll
@@ -160,7 +158,6 @@ class App:
     def render(self):
         """Draw the screen shown into the frame buffer (the next display.show() sends it)."""
         self.dirty = False
-        draw.mark_seats(self.game.computers if self.game is not None else ())
         UNITS[self.screen](self, None, False, 0)
         if self.clock.mark:
             ui.refusal(self.fb, self.w, self.h, self.clock.mark)

@@ -41,8 +41,7 @@ def phase(app, key, long, now):
 def standings(app, key, long, now):
     """Everybody's tokens. OK: the tally; ROLL: back to the game; OK held: quit the game?"""
     if key is None:
-        ui.standings(app.fb, app.w, app.h, app.game, app.save_failed)
-        ui.bar(app.fb, app.w, app.h, "ROLL:BACK OK:TALLY")
+        ui.standings(app.fb, app.w, app.h, app.game, app.save_failed, "ROLL:BACK OK:TALLY")
     elif key == "OK" and long:
         app.show(QUIT)
     elif key == "OK":
@@ -105,7 +104,7 @@ def resume(app, key, long, now):
         ui.message(app.fb, app.w, app.h, "RESUME?", (
             "%s %d PLAYERS" % (app.rules_name, g.n),
             "TURN %d %s" % (g.turn.number, ui.PHASE_NAMES[g.phase]),
-            ui.pname(g.current) + " TO PLAY",
+            ui.pname(g.current, g.computers) + " TO PLAY",
         ), "OK:YES ROLL:NEW GAME")
     elif key == "OK":
         app.show(PLAY)

@@ -123,7 +123,7 @@ class Seat:
                 self.said = True
                 early = t.pos and t.count < g.max_throws()
                 said = "LE BON" if early else "STOP"
-                app.clock.mark = "%s: %s" % (pname(g.current, False), said)
+                app.clock.mark = "%s: %s" % (pname(g.current), said)
                 app.clock.mark_end = app.clock.ticks_add(now, SAY_MS)
                 app.dirty = True
                 self.due = app.clock.ticks_add(now, SAY_MS)
