@@ -110,7 +110,7 @@ class App:
             self.buttons.clear()  # the press that wakes the tray does nothing else
         due = self.clock.tick(now)
         if due & TURN_DUE and self.screen == PLAY:
-            self.clock.last_input = now  # tunes and dimming count from here, as from a press
+            self.clock.touch(now)
             UNITS[PLAY](self, "OK", False, now)  # the throws end as OK would end them
         elif due:
             self.dirty = True
@@ -141,10 +141,10 @@ class App:
             self.buttons.clear()  # the press that wakes a dark tray does nothing else
             return
         if t.mark:
-            t.mark = None  # the next press takes a refusal's mark away
+            t.unmark()  # the next press takes a refusal's mark away
             self.dirty = True
         if t.rolling:
-            t.rolling = 0
+            t.land()
             self.dirty = True
             if name == "ROLL" or name == "OK":
                 return
@@ -177,8 +177,7 @@ class App:
         self.screen = screen
         self.dirty = True
         t = self.clock
-        t.mark = None  # a refusal is about the screen it was made on
-        t.ending = False
+        t.clear()  # a refusal is about the screen it was made on
         if screen == PLAY and self.game.must_stop():
             t.end_turn(t.last_input)
 

@@ -133,8 +133,7 @@ def act(app, now, verb, arg):
         app.refuse("NO")  # the engine refused: nothing changed
         return
     app.unsaved |= 1  # saved once the panel shows what follows (App.step)
-    app.clock.ending = False
-    app.clock.mark = None  # a refusal is about what was shown before
+    app.clock.clear()  # a refusal is about what was shown before, and so is a turn's end due
     _after_events(app, events)
     if contest is not None and g.contest is not contest:  # decided: show how, then go on
         app.after.insert(0, app.screen)

@@ -62,7 +62,7 @@ class Seat:
         self._see(app)
         self.due = now
         if app.clock.rolling:
-            app.clock.rolling = 0
+            app.clock.land()
             app.dirty = True
 
     def _see(self, app):
@@ -123,8 +123,7 @@ class Seat:
                 self.said = True
                 early = t.pos and t.count < g.max_throws()
                 said = "LE BON" if early else "STOP"
-                app.clock.mark = "%s: %s" % (pname(g.current), said)
-                app.clock.mark_end = app.clock.ticks_add(now, SAY_MS)
+                app.clock.say("%s: %s" % (pname(g.current), said), now, SAY_MS)
                 app.dirty = True
                 self.due = app.clock.ticks_add(now, SAY_MS)
                 return None
