@@ -152,7 +152,7 @@ def test_any_bytes_in_a_save_boot_to_a_clear_screen_and_are_kept(raw, name):
     assert app.screen in (SETUP, NOTICE)
     if name == "game.json":
         assert app.screen == NOTICE and flash.files["game.bad"] == raw
-        assert app.notice[1][0].startswith("Save ")
+        assert app.units[NOTICE].told[1][0].startswith("Save ")
     elif "settings.bad" in flash.files:
         assert flash.files["settings.bad"] == raw
     assert name not in flash.files or name == "settings.json"
@@ -163,7 +163,8 @@ def test_the_deep_save_boots_to_the_save_lost_notice_without_a_crash(apps):  # n
     flash.files["game.json"] = deep_save()
     runner.run(board, display, store, loops=200)
     assert apps.boots == [(NOTICE, False)]
-    assert apps[0].notice == ("SAVE LOST", ("Save invalid: kept as game.bad", "A NEW GAME STARTS"))
+    assert apps[0].units[NOTICE].told == ("SAVE LOST", ("Save invalid: kept as game.bad",
+                                                        "A NEW GAME STARTS"))
     assert flash.files["game.bad"] == deep_save()
     assert board.resets == 0 and "ERROR" not in flash.files["error.log"].decode()
 
@@ -190,7 +191,7 @@ def test_a_game_that_crashes_the_tray_twice_in_a_row_is_set_aside(apps, monkeypa
     board.on_sleep = lambda b, ms: ms == 100 and seen.append(dict(flash.files))
     runner.run(board, display, store, loops=5000)
     assert [screen for screen, _ in apps.boots] == [SETUP, PLAY, NOTICE]
-    assert apps[-1].notice[1][0] == "Save crashed: kept as game.bad"
+    assert apps[-1].units[NOTICE].told[1][0] == "Save crashed: kept as game.bad"
     saved = [files["game.json"] for files in seen if "game.json" in files]
     assert saved and flash.files["game.bad"] == saved[0]  # the game as it was, for a post-mortem
     assert "game.json" not in flash.files and "game.crashes" not in flash.files
@@ -218,7 +219,7 @@ def test_a_bug_in_the_checker_is_a_crash_and_the_save_stays_until_it_repeats(
     assert "AttributeError" in log and log.startswith("ERROR E")
     # ... and the second in a row sets it aside instead of looping.
     assert [screen for screen, _ in apps.boots] == [NOTICE]
-    assert apps[-1].notice[1][0] == "Save crashed: kept as game.bad"
+    assert apps[-1].units[NOTICE].told[1][0] == "Save crashed: kept as game.bad"
     assert board.resets == 0
 
 

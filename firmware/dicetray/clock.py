@@ -56,10 +56,6 @@ class Clock:
         d.sleep(False)
         return True
 
-    def touch(self, now):
-        """Tunes and dimming count from now, as from a press (the panel is not woken)."""
-        self.last_input = now
-
     def tick(self, now):
         """Move the animation, the tune, the mark, the turn's end, dim and sleep on to now.
         Returns REDRAW | TURN_DUE bits: what the app must do now (0: nothing)."""

@@ -63,7 +63,7 @@ class Seat:
         self.due = now
         if app.clock.rolling:
             app.clock.land()
-            app.dirty = True
+            app.redraw()
 
     def _see(self, app):
         # True when the moment is new (a throw, a player, a roll, a screen): nothing is chosen
@@ -124,7 +124,7 @@ class Seat:
                 early = t.pos and t.count < g.max_throws()
                 said = "LE BON" if early else "STOP"
                 app.clock.say("%s: %s" % (pname(g.current), said), now, SAY_MS)
-                app.dirty = True
+                app.redraw()
                 self.due = app.clock.ticks_add(now, SAY_MS)
                 return None
             return ("OK", PRESS)

@@ -15,6 +15,7 @@ from dicetray.screens import OVER, PHASE, PLAY, QUIT, RESULT, RESUME, STANDINGS,
 
 from trayhost.autoplay import SeededDice, apply
 from trayhost.dicechoice import chance, pick
+from trayhost.pins import ticks_add, ticks_diff
 from trayhost.savemutate import mutate
 
 ACTION_CAP = 20000  # a game from any accepted save ends long before this many actions
@@ -121,8 +122,7 @@ class _Display:
 
 def draw_every_screen(game):
     """Draw each screen a resumed game can show, as the tray's app does."""
-    app = App(_Display(), None, None, game.roll, None, None)
-    app.game = game
+    app = App(_Display(), None, None, game.roll, ticks_diff, ticks_add)
     if game.over:  # the tray clears a finished save at boot; these close a game
         screens = [RESULT, OVER, TALLY]
     else:
@@ -130,7 +130,7 @@ def draw_every_screen(game):
         if game.last is not None:
             screens.append(RESULT)
     for screen in screens:
-        app.screen = screen
+        app.play(game, screen)
         app.render()
 
 
