@@ -27,6 +27,7 @@ import json
 from trayhost import trayrun
 from trayhost.autoplay import SeededDice
 from dicetray.options import PRESET_NAMES
+from dicetray.screens import SETUP
 from dicetray.setupmenu import setup_rows
 
 
@@ -71,7 +72,7 @@ def menus():
     tray.keys("2")
     out = []
     for _ in PRESET_NAMES:
-        settings = tray.app.settings
+        settings = tray.app.units[SETUP].settings
         out.append([settings["preset"], setup_rows(settings), bus("menu", tray)])
         tray.keys("r")
     return out

@@ -7,7 +7,7 @@ render of the screen shown (App.render), whenever the app has nothing left to dr
 import random
 
 import pytest
-from dicetray.screens import PLAY
+from dicetray.screens import PLAY, SETUP
 from trayhost.autoplay import SeededDice
 from trayhost.trayrun import Tray
 
@@ -17,7 +17,7 @@ def test_a_press_drawn_in_part_equals_the_whole_screen_drawn(height, seats):
     rng = random.Random(height)
     tray = Tray(SeededDice(height), height=height, seed=height)
     if seats:  # the tray plays two seats (a press in their turns hurries them), hints shown
-        tray.app.settings.update(computers=2, hints=True)
+        tray.app.units[SETUP].settings.update(computers=2, hints=True)
     tray.key("o")  # the setup's defaults: a game starts
     partial = 0
     for _ in range(600):

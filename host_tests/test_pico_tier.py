@@ -274,22 +274,18 @@ for h in (64, 32):
     a = bytearray(128 * h // 8)
     b = bytearray(128 * h // 8)
     noise = bytearray(rnd(256) for _ in range(len(a)))
-    fa = framebuf.FrameBuffer(a, 128, h, framebuf.MONO_VLSB)
+    fa = font.Frame(framebuf.FrameBuffer(a, 128, h, framebuf.MONO_VLSB), a, 128, h)
     fb = framebuf.FrameBuffer(b, 128, h, framebuf.MONO_VLSB)
     for case in range(100):
         a[:] = b[:] = noise if case % 2 else bytes(len(a))
         s = "".join(CHARS[rnd(len(CHARS))] for _ in range(rnd(23)))
         x, y, scale, c = rnd(160) - 20, rnd(h + 20) - 18, 1 + rnd(2), rnd(2)
-        font.bind(fa, a, 128, h)
-        xa = font.text(fa, s, x, y, scale, c)
-        font.bind(None, None, 128, h)
-        xb = font.text(fb, s, x, y, scale, c)
+        xa = font.text(fa, s, x, y, scale, c)  # machine code: a Frame
+        xb = font.text(fb, s, x, y, scale, c)  # framebuf's blit
         assert a == b and xa == xb, (s, x, y, scale, c)
         texts += 1
     a[:] = b[:] = noise
-    font.bind(fa, a, 128, h)
-    font.clear(fa)  # machine code: the bound frame
-    font.bind(None, None, 128, h)
+    font.clear(fa)  # machine code: a Frame
     font.clear(fb)  # framebuf's fill
     assert a == b == bytes(len(a))
 

@@ -167,7 +167,7 @@ def test_any_bytes_in_a_save_boot_to_a_clear_screen_and_are_kept(raw, name):
     assert app.screen in (SETUP, NOTICE)
     if name == "game.json":
         assert app.screen == NOTICE and flash.files["game.bad"] == raw
-        assert app.notice[1][0].startswith("Save ")
+        assert app.units[NOTICE].told[1][0].startswith("Save ")
     elif "settings.bad" in flash.files:
         assert flash.files["settings.bad"] == raw
     assert name not in flash.files or name == "settings.json"
@@ -178,7 +178,8 @@ def test_the_deep_save_boots_to_the_save_lost_notice_without_a_crash(apps):  # n
     flash.files["game.json"] = deep_save()
     runner.run(board, display, store, loops=200)
     assert apps.boots == [(NOTICE, False)]
-    assert apps[0].notice == ("SAVE LOST", ("Save damaged: kept as game.bad", "A NEW GAME STARTS"))
+    assert apps[0].units[NOTICE].told == ("SAVE LOST", ("Save damaged: kept as game.bad",
+                                                        "A NEW GAME STARTS"))
     assert flash.files["game.bad"] == deep_save()
     assert board.resets == 0 and "ERROR" not in flash.files["error.log"].decode()
 
@@ -219,7 +220,8 @@ def test_a_save_the_pico_cannot_afford_to_read_boots_to_the_notice_at_once(
     flash.files["game.json"] = raw
     runner.run(board, display, store, loops=200)
     assert apps.boots == [(NOTICE, False)]
-    assert apps[0].notice == ("SAVE LOST", ("Save damaged: kept as game.bad", "A NEW GAME STARTS"))
+    assert apps[0].units[NOTICE].told == ("SAVE LOST", ("Save damaged: kept as game.bad",
+                                                        "A NEW GAME STARTS"))
     assert flash.files["game.bad"] == raw
     assert board.resets == 0 and "ERROR" not in flash.files["error.log"].decode()
 
@@ -234,7 +236,7 @@ def test_a_parser_out_of_heap_is_a_damaged_save_not_a_crash(apps, monkeypatch): 
     flash.files["game.json"] = raw
     runner.run(board, display, store, loops=200)
     assert apps.boots == [(NOTICE, False)]
-    assert apps[0].notice[1][0] == "Save damaged: kept as game.bad"
+    assert apps[0].units[NOTICE].told[1][0] == "Save damaged: kept as game.bad"
     assert flash.files["game.bad"] == raw
     assert board.resets == 0 and "ERROR" not in flash.files["error.log"].decode()
 
@@ -262,7 +264,7 @@ def test_a_load_slower_than_the_watchdog_sets_the_save_aside_at_the_next_boot(
             assert not apps.boots and "game.bad" not in flash.files
     assert len(boards) == 2, "a reset at every boot"
     assert apps.boots == [(NOTICE, False)]
-    assert apps[-1].notice[1][0] == "Save crashed: kept as game.bad"
+    assert apps[-1].units[NOTICE].told[1][0] == "Save crashed: kept as game.bad"
     assert flash.files["game.bad"] == raw
     assert "stopped while loading" in flash.files["error.log"].decode()
     assert "game.json" not in flash.files and board.resets == 0
@@ -290,7 +292,7 @@ def test_a_game_that_crashes_the_tray_twice_in_a_row_is_set_aside(apps, monkeypa
     board.on_sleep = lambda b, ms: ms == 100 and seen.append(dict(flash.files))
     runner.run(board, display, store, loops=5000)
     assert [screen for screen, _ in apps.boots] == [SETUP, PLAY, NOTICE]
-    assert apps[-1].notice[1][0] == "Save crashed: kept as game.bad"
+    assert apps[-1].units[NOTICE].told[1][0] == "Save crashed: kept as game.bad"
     saved = [files["game.json"] for files in seen if "game.json" in files]
     assert saved and flash.files["game.bad"] == saved[0]  # the game as it was, for a post-mortem
     assert "game.json" not in flash.files and "game.crashes" not in flash.files
@@ -318,7 +320,7 @@ def test_a_bug_in_the_checker_is_a_crash_and_the_next_boot_sets_the_save_aside(
     assert log.count("AttributeError") == 1 and log.startswith("ERROR E")
     # ... and the boot after it sets it aside instead of crashing again.
     assert [screen for screen, _ in apps.boots] == [NOTICE]
-    assert apps[-1].notice[1][0] == "Save crashed: kept as game.bad"
+    assert apps[-1].units[NOTICE].told[1][0] == "Save crashed: kept as game.bad"
     assert board.resets == 0
 
 

@@ -41,7 +41,7 @@ def test_each_picture_is_the_panel_4x_in_black_and_white_inside_a_grey_border(sh
 
 
 def test_every_screen_of_the_app_has_a_picture(shots):
-    screens_drawn = set(units.UNITS)  # every screen the app can route to has a unit
+    screens_drawn = set(units.units())  # every screen the app can route to has a unit
     assert len(screens_drawn) >= 8
     missing = screens_drawn - {s.screen for s in shots}
     assert not missing, "add a picture of %s to tools/screens/scenes.py" % sorted(missing)

@@ -8,11 +8,16 @@ stop, and a human's press during its turn hurries it instead of playing for it.
 import json
 
 import pytest
-from dicetray import seat, strategy
+from dicetray import seat, strategy, ui
+from dicetray.display import Display
+from dicetray.game import Game
 from dicetray.savecheck import load
 from dicetray.screens import PLAY, RESULT, STANDINGS
+from emupico.panel import Panel
 from test_tray import assert_panel_shows, assert_result_sane, glass, make_tray, tokens_ok
 from trayhost.autoplay import SeededDice
+from trayhost.oled import FakeI2C
+from trayhost.pins import ticks_diff
 from trayhost.trayrun import bot_keys, seats_game
 
 
@@ -134,6 +139,21 @@ def test_a_computer_seat_is_marked_on_the_screens_that_name_players():
     assert app.screen == STANDINGS
     text = " ".join(glass(tray).read(y) for y in range(0, 56))
     assert "P3*" in text and "P4*" in text and "P1*" not in text
+
+
+def test_the_marks_come_with_the_game_drawn_not_from_a_tray_drawn_before():
+    # Nothing of a tray that drew its seats' marks stays for the next drawing (another tray,
+    # a crash's screen, a picture): a game the tray plays no seat in shows none.
+    tray = make_tray(53)
+    for _k in seats_game(tray, 4, "classic", SeededDice(5), 2, wait_ms=50):
+        if tray.app.screen == RESULT:
+            break
+    shown = " ".join(glass(tray).read(y) for y in range(0, 56))
+    assert "P3*" in shown or "P4*" in shown
+    display = Display(FakeI2C(), ticks_diff=ticks_diff)
+    ui.standings(display.fb, 128, 64, Game(4, "classic", SeededDice(6)), False, "OK:BACK")
+    text = " ".join(Panel.from_framebuffer(display.buffer).read(y) for y in range(0, 56))
+    assert "P3" in text and "P4" in text and "*" not in text
 
 
 def test_a_game_with_computer_seats_resumes_with_them():

@@ -19,7 +19,7 @@ def test_setup_remembers_the_last_settings_across_a_reboot():
     tray.keys("rr")  # players 4 -> 6
     tray.keys("2r")  # preset classic -> jackpot
     tray.keys("2r")  # tokens 21 -> 22
-    want = json.loads(json.dumps(app.settings))
+    want = json.loads(json.dumps(app.units[SETUP].settings))
     assert want["players"] == 6 and want["preset"] == "jackpot"
     assert want["options"] == dict(PRESETS["jackpot"].to_dict(), tokens=22)
     tray.key("o")
@@ -27,10 +27,11 @@ def test_setup_remembers_the_last_settings_across_a_reboot():
 
     again = make_tray(19, flash=flash.reboot())
     app = again.app
-    assert app.screen == RESUME and app.settings is None  # read when the setup shows (RAM)
+    menu = app.units[SETUP]
+    assert app.screen == RESUME and menu.settings is None  # read when the setup shows (RAM)
     again.key("r")  # no: a new game
-    assert app.screen == SETUP and app.settings == want
-    rows = setup_rows(app.settings)
+    assert app.screen == SETUP and menu.settings == want
+    rows = setup_rows(menu.settings)
     assert rows[:3] == [("PLAYERS", "6"), ("RULES", "JACKPOT"), ("*TOKENS", "22")]
     assert_panel_shows(again)
     again.key("o")
@@ -48,28 +49,30 @@ def test_ok_starts_the_game_made_while_the_setup_was_quiet_unless_a_setting_chan
     for label, started in [(None, None)] + changes:
         tray = make_tray(20)
         app = tray.app
+        menu = app.units[SETUP]
         tray.run(100)  # the boot's quiet moment
-        made = app.ready
+        made = menu.ready
         assert made is not None and made[1].n == 4 and not made[1].over
         if label is not None:  # as the menu changes it, with no quiet moment before OK
-            change_setting(app.settings, labels.index(label), 1)
+            change_setting(menu.settings, labels.index(label), 1)
         tray.key("o")
-        assert app.screen == PLAY and app.ready is None
+        assert app.screen == PLAY and menu.ready is None
         if label is None:
             assert app.game is made[1]
         else:
             assert app.game is not made[1] and started(app.game), label
-        assert app.game.opts.to_dict() == app.settings["options"]
+        assert app.game.opts.to_dict() == menu.settings["options"]
 
 
 def test_settings_no_game_takes_are_not_made_while_quiet():
     tray = make_tray(21)
     app = tray.app
+    menu = app.units[SETUP]
     tray.run(100)
-    app.settings["options"]["tokens"] = 3  # out of range: only a bug could put it there
-    app.ready = None
+    assert menu.ready is not None  # made for the settings shown
+    menu.settings["options"]["tokens"] = 3  # out of range: only a bug could put it there
     app.quiet()  # no error in the main loop's idle poll: OK will say it, as it always did
-    assert app.ready is None
+    assert menu.ready is None  # the game made for the settings before goes too
 
 
 def test_the_setup_menu_shows_and_steps_each_option_from_the_table():

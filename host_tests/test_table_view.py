@@ -11,6 +11,7 @@ import json
 from dicetray import ui
 from dicetray.display import Display
 from dicetray.savecheck import load
+from dicetray.screens import SETUP
 from emupico.panel import Panel
 from screens.rig import Rig
 from trayhost.autoplay import ScriptedDice
@@ -26,7 +27,7 @@ def glass(rig):
 def new_game(players=4, preset_options=None, height=64):
     """A tray at the first turn (P1 starts, no roll-off) of a classic game of `players`."""
     rig = Rig([], height=height)
-    s = rig.app.settings
+    s = rig.app.units[SETUP].settings
     s["players"] = players
     s["options"]["start"] = "seat1"
     s["options"].update(preset_options or {})
@@ -123,7 +124,7 @@ def test_the_roll_off_for_who_starts_shows_each_throw_then_who_starts():
 
 def test_eight_players_roll_off_shows_all_eight_throws_highest_die_first():
     rig = Rig([])
-    rig.app.settings["players"] = 8
+    rig.app.units[SETUP].settings["players"] = 8
     rig.play("o")
     throws = ([2, 5, 3], [6, 1, 4], [3, 3, 1], [5, 6, 2], [4, 4, 6], [2, 2, 3], [6, 5, 5],
               [1, 6, 1])

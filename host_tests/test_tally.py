@@ -214,7 +214,8 @@ def test_the_setup_s_last_row_clears_the_tally_when_the_game_starts_and_only_the
     tray.keys("OoO")  # standings, tally, quit?
     tray.key("r")  # yes: back to the setup, where the row says KEEP again
     assert app.screen == SETUP
-    assert setup_rows(app.settings, app.clear_tally)[-1] == ("ROUNDS PAID", "KEEP")
+    menu = app.units[SETUP]
+    assert setup_rows(menu.settings, menu.clear_tally)[-1] == ("ROUNDS PAID", "KEEP")
     app.tally.paid[1] = 2
     app.tally.save()
     tray.key("o")  # a game started with KEEP leaves the tally as it is

@@ -82,11 +82,8 @@ def make_tray(seed=1, flash=None, driver="ssd1306", height=64, start_ms=0, dice=
     i2c = FakeI2C(driver=driver, height=height)
     flash = FakeFlash() if flash is None else flash
     dice = CountingDice(seed) if dice is None else dice
-    tray = Tray(dice, i2c=i2c, fs=flash, height=height, driver=driver, start_ms=start_ms,
-                seed=seed)
-    tray.app.store = tray.store = store(flash)
-    tray.app.clock.buzzer = tray.buzzer = ToneLog()
-    return tray
+    return Tray(dice, i2c=i2c, store=store(flash), height=height, driver=driver,
+                start_ms=start_ms, seed=seed, buzzer=ToneLog())
 
 
 def fb_rows(display):
@@ -111,7 +108,8 @@ def tokens_ok(game):
 def state(tray):
     """Everything a press could change: screen, cursor, setup and the game (its kept dice too)."""
     app = tray.app
-    return (app.screen, app.cursor, json.dumps(app.settings),
+    menu = app.units[SETUP]
+    return (app.screen, menu.cursor, json.dumps(menu.settings),
             None if app.game is None else app.game.to_dict())
 
 

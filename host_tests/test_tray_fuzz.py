@@ -119,9 +119,9 @@ def test_random_button_streams_never_break_the_tray(stream, resume, start, seed)
     starts = Counter()
     real_start = setupmenu.start_game
 
-    def start_game(app):
+    def start_game(menu, app):
         starts["n"] += 1
-        real_start(app)
+        real_start(menu, app)
 
     wrapped = {v: counting.wrap(v) for v in ("throw", "stop", "announce", "keep")}
     real_tick = Clock.tick

@@ -104,7 +104,7 @@ def test_a_power_cut_in_every_save_resumes_the_last_whole_save(torn, preset, pla
             assert "game.tmp" not in flash.files  # dropped at boot
             if last[0] is None:  # the very first save of the game was cut: nothing to resume
                 assert app.screen == SETUP
-                assert app.settings["preset"] == preset  # the settings were saved before
+                assert app.units[SETUP].settings["preset"] == preset  # saved before the game
                 continue
             assert json.loads(flash.files["game.json"]) == last[0]
             assert app.screen == RESUME
@@ -146,19 +146,19 @@ def test_a_cut_while_saving_the_settings_keeps_the_older_settings(torn):
     tray.keys("ro")  # 5 players
     tray.keys("O")
     tray.keys("Or")  # quit (ROLL: yes): back to setup
-    old = json.loads(json.dumps(tray.app.settings))
+    old = json.loads(json.dumps(tray.app.units[SETUP].settings))
     n = len(json.dumps(dict(old, players=6)).encode())
     for k in (0, 1, n // 2, n):
         cut = FakeFlash(torn=torn)
         cut.files = dict(flash.files)
         tray = make_tray(36, flash=cut)
-        assert tray.app.settings == old
+        assert tray.app.units[SETUP].settings == old
         tray.key("r")  # 6 players
         cut.cut_after_bytes = k
         with pytest.raises(PowerCut):
             tray.key("o")
         again = make_tray(37, flash=cut.reboot())
-        assert again.app.screen == SETUP and again.app.settings == old
+        assert again.app.screen == SETUP and again.app.units[SETUP].settings == old
 
 
 # ---- 4. bad saves at boot ------------------------------------------------------------------
@@ -238,7 +238,7 @@ def test_a_power_cut_while_the_save_loads_sets_it_aside_at_the_next_boot(monkeyp
     monkeypatch.undo()
     again = make_tray(50, flash=flash.reboot())
     assert again.app.screen == NOTICE
-    assert again.app.notice[1][0] == "Save crashed: kept as game.bad"
+    assert again.app.units[NOTICE].told[1][0] == "Save crashed: kept as game.bad"
     assert again.fs.files["game.bad"] == GOOD  # not lost: renamed back, it resumes
     again.fs.rename("game.bad", "game.json")
     assert make_tray(51, flash=again.fs.reboot()).app.screen == RESUME
@@ -259,8 +259,7 @@ def test_a_finished_game_on_flash_is_not_offered():
 
 def standings_picture(game, unsaved):
     d = Display(FakeI2C(), ticks_diff=ticks_diff)
-    ui.standings(d.fb, 128, 64, game, unsaved)
-    ui.bar(d.fb, 128, 64, "ROLL:BACK OK:TALLY")  # the standings unit's own hints
+    ui.standings(d.fb, 128, 64, game, unsaved, "ROLL:BACK OK:TALLY")  # the standings unit's keys
     return fb_rows(d)
 
 

@@ -1,62 +1,51 @@
-"""The tray's router: presses (buttons, actors, the clock) in; drawing, sound, saves out."""
+"""The tray's router: presses (buttons, actors, the clock) to the screen shown; drawing, sound,
+saves out."""
 
 import sys
 
-from dicetray import draw, font, ui
+from dicetray import font, lazy, ui
 from dicetray.buttons import LONG
 from dicetray.clock import TURN_DUE, Clock
 from dicetray.saving import CLEAR_DUE, TALLY_DUE, save
-from dicetray.screens import PLAY, SETUP, SND_NO, UNITS
+from dicetray.screens import PLAY, SETUP, SND_NO, units
 from dicetray.tally import Tally
 
 LONG_BUTTONS = ("OK",)  # only OK has a long meaning (standings / quit); the rest answer at once
-
-# Code loaded only while it is needed, and let go after (on MicroPython, code is heap): the
-# loader of a save (boot.LOADER_CODE, only at boot), the setup menu with the options table, a
-# game's engine, the computer seats'.
-SETUP_CODE = ("setupmenu", "options")
-GAME_CODE = ("game", "settle", "payout")
-SEAT_CODE = ("seat", "strategy", "odds", "firsttable")
 _resident = None  # the modules loaded when the first App was built: never let go
 
 
 class App:
     """One tray. Drive it with step(now) from the main loop (or from tests with fakes).
 
-    The screen shown is a name (dicetray.screens); its unit draws it and answers its presses.
-    A press comes from the buttons or from an actor (add_actor): both take the same path.
+    The screen shown is a name (dicetray.screens); its unit draws it and answers its presses,
+    and keeps its own state. A press comes from the buttons or from an actor (add_actor): both
+    take the same path. The units, the boot and the seats read the app's fields and change
+    them only through its methods: show and tell (the screen shown, and what a unit is to
+    show), play and quit (the game), refuse, redraw, needs_save, count_round, reset_tally,
+    forget.
     """
 
     def __init__(self, display, buttons, store, roll, ticks_diff, ticks_add, buzzer=None, seed=1):
         self.display = display
-        self.fb = display.fb
+        self.fb = font.frame(display)  # what the screens draw on
         self.w = display.width
         self.h = display.height
-        if hasattr(display, "buffer"):  # its frame's bytes: text is written straight in
-            font.bind(self.fb, display.buffer, self.w, self.h)
         self.buttons = buttons
         self.store = store
         self.roll = roll
         self.clock = Clock(display, ticks_diff, ticks_add, buzzer, seed)
         self.actors = []
         self.seat = None  # plays the game's computer seats (dicetray.seat), loaded for them
-        self.hint = None  # (game, moment, (mask, percent)): the throw's hint (screens._hint)
         self.unsaved = 0  # dicetray.saving's GAME_DUE | SETTINGS_DUE...: done after the step
+        self.save_failed = False  # the last save failed: the standings say so
         self.game = None
         self.screen = SETUP
-        self.after = []  # screens to show after the turn result (phase change, game over)
+        self.units = units()  # each screen's unit, with its own state
         self.tally = Tally(store)
-        self.notice = ("", ())  # (title, lines) for the NOTICE screen
-        self.cursor = 0  # the setup menu's row
-        self.clear_tally = False  # the setup menu's last row: clear the tally as a game starts
-        self.settings = None  # loaded by the setup the first time it shows
-        self.ready = None  # the game the setup's settings start, made when quiet (setupmenu)
-        self.rules_name = "CUSTOM"  # the resumed game's preset, for the resume prompt
         global _resident
         if _resident is None:
             _resident = set(sys.modules)
         self.resident = _resident  # a test's or a tool's modules stay
-        self.save_failed = False
         self.was_down = False  # any button down at the last step (to wake on a new press)
         self.dirty = True
 
@@ -68,9 +57,8 @@ class App:
         """
         from dicetray.boot import boot
 
-        self.game = boot(self, now, resume)  # the saved game played on, or None
-        if self.game is None:
-            self.forget(GAME_CODE + SEAT_CODE)  # loaded for a save that is not played on
+        if boot(self, now, resume) is None:  # no saved game is played on
+            self.forget(lazy.GAME, lazy.SEATS)  # loaded for a save that is not played on
         self.render()
 
     def add_actor(self, actor):
@@ -112,8 +100,8 @@ class App:
             self.buttons.clear()  # the press that wakes the tray does nothing else
         due = self.clock.tick(now)
         if due & TURN_DUE and self.screen == PLAY:
-            self.clock.last_input = now  # tunes and dimming count from here, as from a press
-            UNITS[PLAY](self, "OK", False, now)  # the throws end as OK would end them
+            self.clock.input(now)  # tunes and dimming count from here, as from a press
+            self.units[PLAY](self, "OK", False, now)  # the throws end as OK would end them
         elif due:
             self.dirty = True
         busy = down or ev is not None or self.dirty or self.unsaved or self.clock.rolling
@@ -127,12 +115,12 @@ class App:
     def quiet(self):
         """A quiet moment (the main loop's first idle poll after work): ready what the next
         press needs. On the setup that is the engine's code and the game the settings shown
-        start (setupmenu.ready), so that OK starts it at once; the menu's code goes as the game
+        start (setupmenu.quiet), so that OK starts it at once; the menu's code goes as the game
         starts."""
         if self.screen == SETUP:
-            from dicetray.setupmenu import ready
+            from dicetray.setupmenu import quiet
 
-            ready(self)
+            quiet(self.units[SETUP], self)
 
     def press(self, name, long, now):
         """A press acts on the screen shown, a dimmed panel's too; only a dark panel takes it
@@ -143,60 +131,69 @@ class App:
             self.buttons.clear()  # the press that wakes a dark tray does nothing else
             return
         if t.mark:
-            t.mark = None  # the next press takes a refusal's mark away
+            t.unmark()  # the next press takes a refusal's mark away
             self.dirty = True
         if t.rolling:
-            t.rolling = 0
+            t.land()
             self.dirty = True
             if name == "ROLL" or name == "OK":
                 return
-        UNITS[self.screen](self, name, long, now)
+        self.units[self.screen](self, name, long, now)
 
     def refuse(self, why):
         """A press that cannot act: the panel says why for a moment, and the buzzer buzzes."""
         self.clock.refuse(why, SND_NO)
         self.dirty = True
 
+    def redraw(self):
+        """Draw the screen again at the end of this step (what it shows has changed)."""
+        self.dirty = True
+
+    def needs_save(self, what):
+        """Save what (dicetray.saving's GAME_DUE, SETTINGS_DUE...) once the panel shows what
+        this step drew (App.save)."""
+        self.unsaved |= what
+
     def render(self):
         """Draw the screen shown into the frame buffer (the next display.show() sends it)."""
         self.dirty = False
-        draw.mark_seats(self.game.computers if self.game is not None else ())
-        UNITS[self.screen](self, None, False, 0)
+        self.units[self.screen](self, None, False, 0)
         if self.clock.mark:
             ui.refusal(self.fb, self.w, self.h, self.clock.mark)
 
     def show(self, screen):
         """Show screen from the next drawing on. A turn whose throws are used up ends by itself
-        READ_MS after it shows again (back from the standings, a resume). Leaving the setup,
-        the menu's code and the table go."""
+        READ_MS after it shows again (back from the standings, a resume). Back at the setup the
+        game ends; leaving the setup, the menu's code and the table go."""
         if screen == SETUP:
             self.game = None  # the engine's code stays: the next game needs it (App.quiet)
             self.seat = None
-            self.hint = None
-            self.forget(SEAT_CODE)  # the seats' goes: most games have none
+            self.tell(PLAY, None)  # the hint it keeps was about the game
+            self.forget(lazy.SEATS)  # the seats' goes: most games have none
         elif self.screen == SETUP:
-            self.ready = None
-            self.forget(SETUP_CODE)
+            self.forget(lazy.SETUP)
         self.screen = screen
         self.dirty = True
         t = self.clock
-        t.mark = None  # a refusal is about the screen it was made on
-        t.ending = False
+        t.clear()  # a refusal is about the screen it was made on
         if screen == PLAY and self.game.must_stop():
             t.end_turn(t.last_input)
 
-    def forget(self, names):
-        """Let go of the modules of names this app loaded (not those resident when it was
-        built: a test's or a tool's): their code leaves the heap; an import loads it again."""
-        package = sys.modules["dicetray"]
-        for name in names:
-            full = "dicetray." + name
-            if full in sys.modules and full not in self.resident:
-                del sys.modules[full]
-                try:
-                    delattr(package, name)
-                except AttributeError:
-                    pass
+    def tell(self, screen, what):
+        """Hand the unit of screen what it is to show (the screens after a turn's result, a
+        notice's words, the resumed game's preset): the unit keeps it."""
+        self.units[screen].tell(what)
+
+    def play(self, game, screen):
+        """Play game (a new one, or one saved) from screen on."""
+        self.game = game
+        self.show(screen)
+
+    def forget(self, *phases):
+        """Let go of the modules of phases (dicetray.lazy) this app loaded, not those resident
+        when it was built (a test's or a tool's)."""
+        for phase in phases:
+            lazy.let_go(phase, self.resident)
 
     def quit(self):
         """End the game (finished or not) and go back to the setup."""
@@ -216,7 +213,11 @@ class App:
     def save(self):
         """Save what an action changed: the settings of a new game, the game, the tally. Any
         power cut leaves the last whole save, which the panel showed a moment ago at most."""
-        save(self, self.unsaved)
+        unsaved = self.unsaved
+        self.unsaved = 0
+        failed = save(self.store, unsaved, self.units[SETUP].settings, self.game, self.tally)
+        if failed is not None:
+            self.save_failed = failed
 
     def clear(self):
         """Forget the saved game (it is over, or quit), once the panel shows what follows."""

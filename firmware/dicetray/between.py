@@ -1,6 +1,7 @@
-"""The names of the tray's screens, and the units of those between turns and around a game.
+"""The names of the tray's screens, the units of those between turns and around a game, and
+Unit, what a unit with state of its own is.
 
-A unit is unit(app, key, long, now), as in dicetray.screens (which holds the router's table).
+A unit is unit(app, key, long, now), as in dicetray.screens (which makes each App's set).
 """
 
 from dicetray import ui
@@ -18,31 +19,47 @@ NOTICE = "notice"
 OUTCOME = "outcome"  # a roll-off or play-off decided
 
 
+class Unit:
+    """A unit with state of its own: fn(unit, app, key, long, now) is called as a unit function
+    is, and keeps on unit what it needs from one call to the next. told: what it shows, as the
+    app hands it (App.tell), or as it works it out; fields: its other fields, which it alone
+    sets, and their first values. One class serves every such unit: a class each would cost
+    RAM on MicroPython."""
+
+    def __init__(self, fn, told=None, **fields):
+        self.fn = fn
+        self.told = told
+        for name in fields:
+            setattr(self, name, fields[name])
+
+    def __call__(self, app, key, long, now):
+        self.fn(self, app, key, long, now)
+
+    def tell(self, what):
+        self.told = what
+
+
 # ---- between turns: the result, a phase change, the standings, quitting, the end ---------------
 
 
-def result(app, key, long, now):
-    """A turn's result: who lost to whom, the tokens moved, every throw; or (OUTCOME) a roll-off
-    or play-off decided: every roll, who it picked. OK/ROLL: what follows."""
+def between(unit, app, key, long, now):
+    """A turn's result (RESULT: who lost to whom, the tokens moved, every throw), a roll-off or
+    play-off decided (OUTCOME: every roll, who it picked), a phase begun (PHASE: the pot, who
+    starts). OK/ROLL: the next of the screens told (unit.told, a list: the play unit's), else
+    the play."""
     if key is None:
-        (ui.outcome if app.screen == OUTCOME else ui.result)(app.fb, app.w, app.h, app.game)
+        screen = app.screen
+        draw = ui.phase if screen == PHASE else ui.outcome if screen == OUTCOME else ui.result
+        draw(app.fb, app.w, app.h, app.game)
     elif key == "OK" or key == "ROLL":
-        app.show(app.after.pop(0) if app.after else PLAY)
-
-
-def phase(app, key, long, now):
-    """The charge or the decharge begins: the pot, who starts. OK/ROLL: next."""
-    if key is None:
-        ui.phase(app.fb, app.w, app.h, app.game)
-    elif key == "OK" or key == "ROLL":
-        app.show(app.after.pop(0) if app.after else PLAY)
+        then = unit.told
+        app.show(then.pop(0) if then else PLAY)
 
 
 def standings(app, key, long, now):
     """Everybody's tokens. OK: the tally; ROLL: back to the game; OK held: quit the game?"""
     if key is None:
-        ui.standings(app.fb, app.w, app.h, app.game, app.save_failed)
-        ui.bar(app.fb, app.w, app.h, "ROLL:BACK OK:TALLY")
+        ui.standings(app.fb, app.w, app.h, app.game, app.save_failed, "ROLL:BACK OK:TALLY")
     elif key == "OK" and long:
         app.show(QUIT)
     elif key == "OK":
@@ -98,27 +115,27 @@ def over(app, key, long, now):
 # ---- at power-up: resume the saved game?, a lost save ------------------------------------------
 
 
-def resume(app, key, long, now):
-    """A saved game was found. OK: resume it; ROLL: a new game."""
+def resume(unit, app, key, long, now):
+    """A saved game was found (unit.told: its preset's name, the boot's). OK: resume it; ROLL: a
+    new game."""
     g = app.game
     if key is None:
         ui.message(app.fb, app.w, app.h, "RESUME?", (
-            "%s %d PLAYERS" % (app.rules_name, g.n),
+            "%s %d PLAYERS" % (unit.told, g.n),
             "TURN %d %s" % (g.turn.number, ui.PHASE_NAMES[g.phase]),
-            ui.pname(g.current) + " TO PLAY",
+            ui.pname(g.current, g.computers) + " TO PLAY",
         ), "OK:YES ROLL:NEW GAME")
     elif key == "OK":
         app.show(PLAY)
     elif key == "ROLL":
-        app.game = None
-        app.show(SETUP)
+        app.show(SETUP)  # the saved game ends
 
 
-def notice(app, key, long, now):
-    """A message at power-up (a save or the tally was lost). OK: on (the saved game, or a new
-    game)."""
+def notice(unit, app, key, long, now):
+    """A message at power-up (a save or the tally was lost; unit.told: (title, lines), the
+    boot's). OK: on (the saved game, or a new game)."""
     if key is None:
-        title, lines = app.notice
+        title, lines = unit.told
         ui.message(app.fb, app.w, app.h, title, lines,
                    "OK:NEW GAME" if app.game is None else "OK:GO ON")
     elif key == "OK":

@@ -94,9 +94,23 @@ class Clock:
 
     def refuse(self, why, tune):
         """Say why a press was refused (ui.refusal) for MARK_MS from it; play tune."""
-        self.mark = why
-        self.mark_end = self.ticks_add(self.last_input, MARK_MS)
+        self.say(why, self.last_input, MARK_MS)
         self.beep(tune)
+
+    def say(self, text, now, ms):
+        """Show text over the screen (ui.refusal) for ms from now."""
+        self.mark = text
+        self.mark_end = self.ticks_add(now, ms)
+
+    def unmark(self):
+        """Take what the panel says over the screen away (the next press does)."""
+        self.mark = None
+
+    def clear(self):
+        """The screen's moment is over: what was said over it goes, and a turn's end due is
+        no longer (a new screen, a throw, a stop)."""
+        self.mark = None
+        self.ending = False
 
     def end_turn(self, now):
         """End the player's throws READ_MS after the dice are on the panel: after the roll
@@ -112,6 +126,10 @@ class Clock:
         self.rolling = mask
         self.anim_end = self.ticks_add(now, ANIM_MS)
         self.anim_next = now
+
+    def land(self):
+        """The dice of the roll animation land at once."""
+        self.rolling = 0
 
     def shown_dice(self, dice):
         """The faces to draw while rolling (the kept dice from dice), else None."""

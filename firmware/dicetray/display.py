@@ -15,7 +15,7 @@ canvas) has to offer:
     sleep(on)       switch the screen dark (True) or back on (False); fb keeps what it holds
     dimmed, asleep  what dim() and sleep() last set (read-only): the display alone keeps them
     buffer          optional: fb's bytes, when fb is a MONO_VLSB frame buffer as wide as the
-                    display; text is then written straight into them (dicetray.font.bind)
+                    display; text is then written straight into them (dicetray.font.frame)
 """
 
 from array import array

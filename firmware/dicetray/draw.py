@@ -18,25 +18,18 @@ _PIPS = (
 )
 
 
-_seats = ()  # the seats the tray plays in the game shown: their names carry a mark
+def pname(p, seats=()):
+    """A player's name, "P3"; a seat the tray plays (in seats: the game's computers) is marked
+    "P3*" (seats left out: unmarked, where the line has no room and the player is marked
+    elsewhere on the screen)."""
+    return ("P%d*" if p in seats else "P%d") % (p + 1)
 
 
-def mark_seats(seats):
-    """The seats whose names carry the computer's mark ("P3*"), from the next drawing on."""
-    global _seats
-    _seats = seats
-
-
-def pname(p, mark=True):
-    """A player's name, "P3"; a seat the tray plays is marked "P3*" (mark False: unmarked,
-    where the line has no room and the player is marked elsewhere on the screen)."""
-    return ("P%d*" if mark and p in _seats else "P%d") % (p + 1)
-
-
-def big_name(fb, p, x, y):
-    """A player's name at twice the size; a seat the tray plays gets a dot at its foot."""
-    font.text(fb, pname(p, False), x, y, 2)
-    if p in _seats:
+def big_name(fb, p, x, y, seats=()):
+    """A player's name at twice the size; a seat the tray plays (in seats) gets a dot at its
+    foot."""
+    font.text(fb, pname(p), x, y, 2)
+    if p in seats:
         fb.fill_rect(x + 24, y + 10, 2, 4, 1)
 
 

@@ -64,8 +64,9 @@ _GLYPHS = (
 # Text is drawn a string at a time: its glyph columns go into a strip the height of a line,
 # and the strip is blitted with background pixels left out. Dark text goes through a palette
 # that swaps the colours, and then the key (framebuf compares it after the palette) is 1. On a
-# Pico, text on the display's own frame (bind) is written straight into its bytes by machine
-# code (dicetray.fast): the same pixels, some 20 times faster than framebuf's blit.
+# Pico, text on a Frame (the display's own frame, with its bytes) is written straight into
+# those bytes by machine code (dicetray.fast): the same pixels, much faster than framebuf's
+# blit.
 try:
     from dicetray.fast import draw_text, zero
 except (ImportError, SyntaxError, ValueError, AttributeError):  # no emitter: CPython, wasm
@@ -73,22 +74,37 @@ except (ImportError, SyntaxError, ValueError, AttributeError):  # no emitter: CP
 _PAL = None  # the palette for dark text: 0 drawn as 1 (left out by the key), 1 as 0
 # A nibble with each bit doubled: the rows of scale-2 text, 4 glyph rows in a strip's byte.
 _DOUBLE = b"\x00\x03\x0c\x0f\x30\x33\x3c\x3f\xc0\xc3\xcc\xcf\xf0\xf3\xfc\xff"
-_frame = None  # (fb, its bytes, width, height): the frame draw_text writes into
 
 
-def bind(fb, buf, width, height):
-    """Tell text() that fb is a MONO_VLSB frame over buf, width x height (height a multiple
-    of 8), so that machine code may write its text straight into buf."""
-    global _frame
-    _frame = (fb, buf, width, height) if draw_text is not None and height % 8 == 0 else None
+class Frame:
+    """A MONO_VLSB frame buffer fb over buf, width x height (height a multiple of 8), drawn on
+    as fb is; text() and clear() write into buf by machine code. The app draws on one."""
+
+    def __init__(self, fb, buf, width, height):
+        self.buf = buf
+        self.width = width
+        self.height = height
+        # fb's own drawing, bound once: a drawing call costs what it costs on fb.
+        self.fill = fb.fill
+        self.fill_rect = fb.fill_rect
+        self.pixel = fb.pixel
+        self.blit = fb.blit
+
+
+def frame(display):
+    """What to draw on display with: a Frame over its bytes (display.buffer) where machine code
+    can write text into them, else its fb."""
+    buf = getattr(display, "buffer", None)
+    if draw_text is None or buf is None or display.height % 8:
+        return display.fb
+    return Frame(display.fb, buf, display.width, display.height)
 
 
 def clear(fb):
-    """All of fb dark, as fb.fill(0). The frame bound by bind() is cleared by machine code:
-    framebuf fills a MONO_VLSB frame a pixel at a time, 0.85 ms of every screen on the Pico."""
-    frame = _frame
-    if frame is not None and frame[0] is fb and not len(frame[1]) & 3:
-        zero(frame[1], len(frame[1]))  # pyright: ignore[reportOptionalCall]
+    """All of fb dark, as fb.fill(0). A Frame is cleared by machine code: framebuf fills a
+    MONO_VLSB frame a pixel at a time, a large part of every screen's time on the Pico."""
+    if type(fb) is Frame and not len(fb.buf) & 3:
+        zero(fb.buf, len(fb.buf))  # pyright: ignore[reportOptionalCall]
     else:
         fb.fill(0)
 
@@ -113,10 +129,8 @@ def text(fb, s, x, y, scale=1, c=1):
         return x
     if scale > 2:
         return _text_big(fb, s, x, y, scale, c)
-    frame = _frame
-    if frame is not None and frame[0] is fb:
-        # bind() set a frame only where draw_text exists
-        return draw_text(frame[1], frame[2], frame[3], s, x, y,  # pyright: ignore[reportOptionalCall]
+    if type(fb) is Frame:  # made only where draw_text exists (frame())
+        return draw_text(fb.buf, fb.width, fb.height, s, x, y,  # pyright: ignore[reportOptionalCall]
                          scale, 0 if c else 1, _GLYPHS, _INDEX, _DOUBLE)
     import framebuf
 

@@ -1,8 +1,11 @@
 """The tray's screens, one small unit each: what it draws (through ui), what each button does.
 
-A unit is one function unit(app, key, long, now): key None draws the screen, else it answers
-that button ("KEEP1".."OK"; long: OK held). UNITS maps each screen's name to its unit: one
-function a screen costs less RAM on MicroPython than a class or a module a screen (measured).
+A unit is called unit(app, key, long, now): key None draws the screen, else it answers that
+button ("KEEP1".."OK"; long: OK held). A unit acts on the app through its methods (show, tell,
+refuse, redraw, needs_save, play...) and writes none of its fields. A unit with state of its own
+(the setup's settings and cursor, the play's hint, the screens to show after a result, a
+notice's words) is a between.Unit that keeps it; the others are functions. units() makes one
+set for each App, so that no state outlives its tray.
 Here: the setup and play units; those between turns and around a game are in dicetray.between.
 """
 
@@ -19,16 +22,17 @@ from dicetray.between import (
     SETUP,
     STANDINGS,
     TALLY,
+    Unit,
+    between,
     notice,
     over,
-    phase,
     quit_game,
-    result,
     resume,
     standings,
     tally,
 )
 from dicetray.rules import K_421, evaluate
+from dicetray.saving import GAME_DUE
 from dicetray.state import CHARGE, GameError
 
 # Tunes: frequency (Hz), milliseconds, frequency, milliseconds...; 0 Hz is a rest. Flat: one
@@ -42,30 +46,32 @@ SND_OVER = (523, 120, 392, 120, 330, 120, 262, 300)
 
 KEEPS = ("KEEP1", "KEEP2", "KEEP3")
 
-# ---- setup: its unit is in setupmenu.py, loaded while the setup shows ------------------------
+# ---- setup: its code is in setupmenu.py, loaded while the setup shows -------------------------
 
 
-def setup(app, key, long, now):
-    """The setup menu (dicetray.setupmenu): its code and the options table are loaded only
-    while it shows, and let go when a game starts (App.show): on MicroPython code is heap."""
-    from dicetray.setupmenu import unit
+def setup(unit, app, key, long, now):
+    """The setup menu: players, rules, options; OK starts a game. Its code, fields included, is
+    dicetray.setupmenu's (unit), loaded with the options table only while the setup shows: the
+    app lets both go as a game starts (on MicroPython code is heap)."""
+    from dicetray.setupmenu import unit as menu
 
-    if unit(app, key, long, now):
-        app.show(PLAY)  # a game has started
+    menu(unit, app, key, long, now)
 
 
 # ---- play: a turn, a roll-off, a play-off -----------------------------------------------------
 
 
-def play(app, key, long, now):
-    """A turn (KEEPs keep, ROLL throws, OK stops) or a contest (ROLL; KEEP1/3: the stake)."""
+def play(unit, app, key, long, now):
+    """A turn (KEEPs keep, ROLL throws, OK stops) or a contest (ROLL; KEEP1/3: the stake).
+    unit.told: the hint it showed last, (game, moment, (mask, percent)), or None (the app tells
+    it None as the game ends)."""
     g = app.game
     if key is None:
         if g.contest is not None:
             ui.contest(app.fb, app.w, app.h, g)
         else:
             faces = app.clock.shown_dice(g.turn.dice)
-            hint = _hint(app, g) if g.hints and faces is None else None
+            hint = _hint(unit, g) if g.hints and faces is None else None
             ui.turn(app.fb, app.w, app.h, g, g.turn.kept, faces, hint)
     elif key == "OK" and long:
         app.show(STANDINGS)
@@ -87,18 +93,19 @@ def play(app, key, long, now):
         app.refuse("%d THROWS DUE" % g.max_throws() if g.turn.count else "THROW FIRST")
 
 
-def _hint(app, g):
+def _hint(unit, g):
     # A human's turn between two throws (or before the stop): what the strategy would do,
     # worked out once a throw (a keep changes nothing of it, so a KEEP redraws only its die).
     t = g.turn
     if g.current in g.computers or not t.count or g.must_stop():
         return None
     moment = (t.number, t.pos, t.count, tuple(t.dice))
-    h = app.hint
+    h = unit.told
     if h is None or h[0] is not g or h[1] != moment:
         from dicetray.strategy import hint
 
-        h = app.hint = (g, moment, hint(g))
+        h = (g, moment, hint(g))
+        unit.tell(h)
     return h[2]
 
 
@@ -110,7 +117,7 @@ def _keep(app, die):
         why = "2 DICE AT MOST" if g.can_keep() else "NO THROW LEFT"
         return app.refuse(why if g.turn.count else "THROW FIRST")
     app.clock.beep(SND_CLICK)
-    app.unsaved |= 1  # kept dice are saved: a power cut keeps them
+    app.needs_save(GAME_DUE)  # kept dice are saved: a power cut keeps them
     if not app.dirty:  # only that die changes look: drawn alone, it shows at once
         ui.turn_die(app.fb, app.w, app.h, g.turn.dice, g.turn.kept, die)
 
@@ -132,24 +139,28 @@ def act(app, now, verb, arg):
     except GameError:
         app.refuse("NO")  # the engine refused: nothing changed
         return
-    app.unsaved |= 1  # saved once the panel shows what follows (App.step)
-    app.clock.ending = False
-    app.clock.mark = None  # a refusal is about what was shown before
-    _after_events(app, events)
+    app.needs_save(GAME_DUE)  # saved once the panel shows what follows (App.step)
+    app.clock.clear()  # a refusal is about what was shown before, and so is a turn's end due
+    screen, then = _after_events(app, events)
     if contest is not None and g.contest is not contest:  # decided: show how, then go on
-        app.after.insert(0, app.screen)
-        app.show(OUTCOME)
+        then.insert(0, screen)
+        screen = OUTCOME
+    if screen != PLAY:
+        app.tell(screen, then)  # the screens to show after it, one by one (between)
+        app.show(screen)
     if verb == "throw":
         app.clock.beep(SND_ROLL)
-        if app.screen == PLAY and g.contest is None and g.turn.count:
+        if screen == PLAY and g.contest is None and g.turn.count:
             app.clock.roll(now, rolling)
             if g.must_stop():
                 app.clock.end_turn(now)
-    app.dirty = True
+    app.redraw()
 
 
 def _after_events(app, events):
-    # The screens a turn's events lead to: its result, then a phase change or the game's end.
+    # The screen a turn's events lead to (PLAY: none) and the screens after it: its result,
+    # then a phase change or the game's end.
+    then = []
     ended = False
     for ev in events:
         kind = ev[0]
@@ -157,30 +168,34 @@ def _after_events(app, events):
             ended = True
         elif kind == "phase":
             if ev[1] == CHARGE:
-                return app.show(PHASE)  # the opening roll-off is over: who starts
-            app.after.append(PHASE)
+                return PHASE, then  # the opening roll-off is over: who starts
+            then.append(PHASE)
         elif kind == "over":  # always after the last turn's result
-            app.after.append(OVER)
+            then.append(OVER)
             app.clock.beep(SND_OVER)
             app.count_round()
             app.clear()
-            return app.show(RESULT)
+            return RESULT, then
     if ended:
         won = evaluate(app.game.last.wdice, app.game.opts).kind == K_421
         app.clock.beep(SND_421 if won else SND_LOSE)
-        app.show(RESULT)
+        return RESULT, then
+    return PLAY, then
 
 
-UNITS = {
-    SETUP: setup,
-    PLAY: play,
-    RESULT: result,
-    PHASE: phase,
-    STANDINGS: standings,
-    TALLY: tally,
-    QUIT: quit_game,
-    OVER: over,
-    RESUME: resume,
-    NOTICE: notice,
-    OUTCOME: result,  # the same buttons
-}
+def units():
+    """Each screen's unit for one App: the units with state are its own."""
+    turns = Unit(between, ())  # the screens after a result, the same buttons
+    return {
+        SETUP: Unit(setup, None, settings=None, cursor=0, clear_tally=False, ready=None),
+        PLAY: Unit(play),
+        RESULT: turns,
+        PHASE: turns,
+        OUTCOME: turns,
+        STANDINGS: standings,
+        TALLY: tally,
+        QUIT: quit_game,
+        OVER: over,
+        RESUME: Unit(resume, "CUSTOM"),
+        NOTICE: Unit(notice, ("", ())),
+    }

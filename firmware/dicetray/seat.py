@@ -62,8 +62,8 @@ class Seat:
         self._see(app)
         self.due = now
         if app.clock.rolling:
-            app.clock.rolling = 0
-            app.dirty = True
+            app.clock.land()
+            app.redraw()
 
     def _see(self, app):
         # True when the moment is new (a throw, a player, a roll, a screen): nothing is chosen
@@ -123,9 +123,8 @@ class Seat:
                 self.said = True
                 early = t.pos and t.count < g.max_throws()
                 said = "LE BON" if early else "STOP"
-                app.clock.mark = "%s: %s" % (pname(g.current, False), said)
-                app.clock.mark_end = app.clock.ticks_add(now, SAY_MS)
-                app.dirty = True
+                app.clock.say("%s: %s" % (pname(g.current), said), now, SAY_MS)
+                app.redraw()
                 self.due = app.clock.ticks_add(now, SAY_MS)
                 return None
             return ("OK", PRESS)

@@ -1,10 +1,13 @@
 """The setup screen's unit: players, rules, options; OK starts a game.
 
-Loaded only while the setup shows (screens.setup imports it), with the options table it reads;
-the app lets both go when the game starts, so their code is not heap during a game.
+Loaded only while the setup shows (screens.setup hands it its unit), with the options table it
+reads; the app lets both go when the game starts, so their code is not heap during a game. Its
+state is kept on its unit (a between.Unit, made with the app), which stays.
 """
 
 from dicetray import ui
+from dicetray.between import PLAY
+from dicetray.lazy import LOADER
 from dicetray.options import OPTIONS, PRESET_NAMES, PRESETS, make
 from dicetray.rules import RulesError
 from dicetray.saving import GAME_DUE, SETTINGS_DUE
@@ -31,8 +34,7 @@ _ROWS_AFTER = const(3)
 SEATS_LABEL = "TRAY PLAYS"
 HINTS_LABEL = "HINTS"
 TALLY_LABEL = "ROUNDS PAID"
-TALLY_SHOWN = ("KEEP", "CLEAR")  # app.clear_tally False, True
-READ_CODE = ("storeload", "postmortem")
+TALLY_SHOWN = ("KEEP", "CLEAR")  # the unit's clear_tally False, True
 
 
 def load_settings(store):
@@ -99,30 +101,31 @@ def _place(allowed, value):
     raise RulesError(value)
 
 
-def unit(app, key, long, now):
-    """The setup menu. KEEP1/KEEP2 move up/down, KEEP3/ROLL the previous/next value, OK starts
-    a game: then True (the caller shows it)."""
-    if app.settings is None:  # the first time it shows since power-up
-        app.settings = load_settings(app.store)
-        app.forget(READ_CODE)  # the settings are read: the code that read them goes
+def unit(menu, app, key, long, now):
+    """The setup menu, its fields on menu: settings (the last setup, read the first time the
+    menu shows), cursor (the menu's row), clear_tally (its last row: clear the tally as the
+    game starts), ready (the game the settings start, made when quiet: quiet). KEEP1/KEEP2 move
+    up/down, KEEP3/ROLL the previous/next value, OK starts a game."""
+    if menu.settings is None:  # the first time it shows since power-up
+        menu.settings = load_settings(app.store)
+        app.forget(LOADER)  # the settings are read: the code that read them goes
     if key is None:
         ui.menu(app.fb, app.w, app.h, "NEW GAME  OK:START",
-                setup_rows(app.settings, app.clear_tally), app.cursor, "1/2 MOVE  3/R CHANGE")
-        return False
+                setup_rows(menu.settings, menu.clear_tally), menu.cursor, "1/2 MOVE  3/R CHANGE")
+        return
     rows = _FIRST_OPTION_ROW + len(OPTIONS) + _ROWS_AFTER
     if key == "KEEP1":
-        app.cursor = (app.cursor - 1) % rows
+        menu.cursor = (menu.cursor - 1) % rows
     elif key == "KEEP2":
-        app.cursor = (app.cursor + 1) % rows
-    elif _after(app.cursor) == _TALLY_AFTER and (key == "KEEP3" or key == "ROLL"):
-        app.clear_tally = not app.clear_tally  # two values: either way toggles
+        menu.cursor = (menu.cursor + 1) % rows
+    elif _after(menu.cursor) == _TALLY_AFTER and (key == "KEEP3" or key == "ROLL"):
+        menu.clear_tally = not menu.clear_tally  # two values: either way toggles
     elif key == "KEEP3" or key == "ROLL":
-        change_setting(app.settings, app.cursor, -1 if key == "KEEP3" else 1)
+        change_setting(menu.settings, menu.cursor, -1 if key == "KEEP3" else 1)
     elif key == "OK":
-        start_game(app)
-        return True
-    app.dirty = True
-    return False
+        start_game(menu, app)
+        return
+    app.redraw()
 
 
 def change_setting(s, row, step):
@@ -148,17 +151,16 @@ def _after(row):
     return row - _FIRST_OPTION_ROW - len(OPTIONS)
 
 
-def ready(app):
+def quiet(menu, app):
     """A quiet moment on the setup (App.quiet): load the engine and make the game the settings
-    shown would start, so that OK starts it at once (on the Pico the engine's code takes ~70 ms
-    from flash; the options and the game ~5 ms more). A setting changed since, and OK makes the
+    shown would start, so that OK starts it at once. A setting changed since, and OK makes the
     game itself (start_game); the next quiet moment makes it again."""
-    s = app.settings
-    if s is None or _made_for(app.ready, s):
+    s = menu.settings
+    if s is None or _made_for(menu.ready, s):
         return
-    app.ready = None
+    menu.ready = None
     try:
-        app.ready = (dict(s["options"]), _new_game(app, s))  # the options as they were
+        menu.ready = (dict(s["options"]), _new_game(app, s))  # the options as they were
     except (ValueError, TypeError):  # settings no game takes: OK says so (start_game)
         pass
 
@@ -171,7 +173,7 @@ def _new_game(app, s):
 
 
 def _made_for(made, s):
-    # Whether made (app.ready: the options it was made with, the game) is the game settings s
+    # Whether made (menu.ready: the options it was made with, the game) is the game settings s
     # start, their options compared whole.
     if made is None:
         return False
@@ -180,14 +182,14 @@ def _made_for(made, s):
             g.hints == bool(s.get("hints")))
 
 
-def start_game(app):
-    s = app.settings
-    made = app.ready
-    app.ready = None  # a game is made once: it is played, then gone
-    app.game = made[1] if _made_for(made, s) else _new_game(app, s)
-    app.game.take_events()
-    app.after = []
-    app.unsaved = SETTINGS_DUE | GAME_DUE  # once the panel shows it
-    if app.clear_tally:  # asked for on the menu: every seat back to 0, saved with the game
-        app.clear_tally = False
+def start_game(menu, app):
+    s = menu.settings
+    made = menu.ready
+    menu.ready = None  # a game is made once: it is played, then gone
+    game = made[1] if _made_for(made, s) else _new_game(app, s)
+    game.take_events()
+    app.needs_save(SETTINGS_DUE | GAME_DUE)  # once the panel shows it
+    if menu.clear_tally:  # asked for on the menu: every seat back to 0, saved with the game
+        menu.clear_tally = False
         app.reset_tally()
+    app.play(game, PLAY)

@@ -37,13 +37,13 @@ def turn(fb, w, h, game, kept, faces=None, hint=None):
     _hints(fb, w, h, _turn_keys(game))
     if h < 64:
         turn_die(fb, w, h, values, kept)
-        big_name(fb, p, 80, 0)
+        big_name(fb, p, 80, 0, game.computers)
         font.text(fb, "%d/%d" % (count, limit), 106, 4)
         font.text(fb, money, 80, 15)
         return
     # Fields keep their places from one throw to the next, so a throw redraws only what changed
     # (the display driver sends only changed columns).
-    big_name(fb, p, 0, 0)
+    big_name(fb, p, 0, 0, game.computers)
     font.text(fb, "THROW %s/%d" % (count or "-", limit), 28, 0)
     font.text(fb, money, w - font.width(money), 0)
     _turn_status(fb, w, game, limit, hint)
@@ -94,8 +94,8 @@ def _to_beat(fb, w, game):
     if not places:
         font.centered(fb, "NOTHING TO BEAT YET", 16, 1, 1, w)
         return
-    top = "TOP %s %s" % (pname(t.order[places[0]], False), dice_str(t.finals[places[0]]))
-    low = "LOW %s %s" % (pname(t.order[places[-1]], False), dice_str(t.finals[places[-1]]))
+    top = "TOP %s %s" % (pname(t.order[places[0]]), dice_str(t.finals[places[0]]))
+    low = "LOW %s %s" % (pname(t.order[places[-1]]), dice_str(t.finals[places[-1]]))
     font.text(fb, top, 0, 16)
     font.text(fb, low, w - font.width(low), 16)
 
@@ -120,13 +120,13 @@ def result(fb, w, h, game):
     font.clear(fb)
     last = game.last
     t = game.ended
+    seats = game.computers
     if last.passed:
         title = "TIE: HAND PASSES"
     elif last.phase == CHARGE:
-        title = "%s LOSES: TAKES %d" % (pname(last.loser), last.amount)
+        title = "%s LOSES: TAKES %d" % (pname(last.loser, seats), last.amount)
     else:
-        title = "%s LOSES: %s GIVES %d" % (pname(last.loser, False), pname(last.winner, False),
-                                            last.amount)
+        title = "%s LOSES: %s GIVES %d" % (pname(last.loser), pname(last.winner), last.amount)
     font.centered(fb, title, 0, 1, 1, w)
     # The winner first and the loser last, though a roll-off may have settled a tie. A resumed
     # game has no turn that ended: its save keeps the winner's and the loser's throws only.
@@ -134,9 +134,9 @@ def result(fb, w, h, game):
     throws = [] if t is None else [(t.order[i], t.finals[i]) for i in game.ranked(t)
                                    if t.order[i] not in ends]
     throws = [(last.winner, last.wdice)] + throws + [(last.loser, last.ldice)]
-    items = [(pname(p) + " " + dice_str(d), _tokens(game, p), p == last.loser and not last.passed)
-             for p, d in throws]
-    items += [(pname(p), _tokens(game, p), False) for p in range(game.n)
+    items = [(pname(p, seats) + " " + dice_str(d), _tokens(game, p),
+              p == last.loser and not last.passed) for p, d in throws]
+    items += [(pname(p, seats), _tokens(game, p), False) for p in range(game.n)
               if p not in ends and (t is None or p not in t.order)]
     if h < 64:
         items = [items[0], items[len(throws) - 1]]
@@ -156,16 +156,16 @@ def phase(fb, w, h, game):
     font.clear(fb)
     lines = ["POT %d TOKENS" % game.pot if game.phase == CHARGE else "POT IS EMPTY"]
     if game.out:
-        lines.append("OUT: " + " ".join(pname(p) for p in game.out))
+        lines.append("OUT: " + " ".join(pname(p, game.computers) for p in game.out))
     if not game.over:
-        lines.insert(0, pname(game.current) + " STARTS")
+        lines.insert(0, pname(game.current, game.computers) + " STARTS")
     _title_and_lines(fb, w, h, PHASE_NAMES[game.phase], lines, "OK:GO ON")
 
 
-def standings(fb, w, h, game, unsaved=False):
+def standings(fb, w, h, game, unsaved, keys):
     """The table: every player's tokens (--: left as a winner), the pot and the phase, and on
     128x64 this turn's throws, best first, then who is still to throw; whose turn it is is lit.
-    A warning if saving fails."""
+    A warning if saving fails (unsaved); keys: what the buttons do there."""
     font.clear(fb)
     wide = h >= 64
     t = game.turn
@@ -175,7 +175,7 @@ def standings(fb, w, h, game, unsaved=False):
     items = []
     for k in range(game.n):
         p = seen[k]
-        left = pname(p)
+        left = pname(p, game.computers)
         if wide and k < len(places):
             left += " " + dice_str(t.finals[places[k]])
         items.append((left, _tokens(game, p), p == game.current))
@@ -188,7 +188,7 @@ def standings(fb, w, h, game, unsaved=False):
         _cells(fb, w, 10, rows, items)
     else:
         _cells(fb, w, 1, rows, items)
-    _hints(fb, w, h, "OK:BACK HOLD OK:QUIT")
+    _hints(fb, w, h, keys)
 
 
 def over(fb, w, h, game):
@@ -196,13 +196,13 @@ def over(fb, w, h, game):
     font.clear(fb)
     r = game.result
     losers = r.losers
-    title = (pname(losers[0]) + " PAYS") if len(losers) == 1 else "TIE: PAY"
+    title = (pname(losers[0], game.computers) + " PAYS") if len(losers) == 1 else "TIE: PAY"
     lines = ["THE ROUND!"]
     if len(losers) > 1:
-        lines = [" ".join(pname(p) for p in losers) + " PAY"]
+        lines = [" ".join(pname(p, game.computers) for p in losers) + " PAY"]
     if r.reason == ESPAGNOLE:
         lines.append("L'ESPAGNOLE")
-    won = " ".join(pname(p) for p in r.winners)
+    won = " ".join(pname(p, game.computers) for p in r.winners)
     lines.append("WON: " + won)
     _title_and_lines(fb, w, h, title, lines, "OK:NEW GAME")
 
@@ -228,11 +228,6 @@ def message(fb, w, h, title, lines, keys):
     """A title, a few lines, and the buttons: resume prompt, notices, safe mode, errors."""
     font.clear(fb)
     _title_and_lines(fb, w, h, title, lines, keys)
-
-
-def bar(fb, w, h, keys):
-    """The bottom line again, saying keys: what the buttons do on a screen drawn above."""
-    _hints(fb, w, h, keys)
 
 
 def refusal(fb, w, h, why):

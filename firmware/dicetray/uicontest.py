@@ -31,13 +31,13 @@ def contest(fb, w, h, game):
     else:
         keys = "ROLL: THROW " + ("ONE DIE" if c.kind == DIE else "3 DICE")
     _hints(fb, w, h, keys)
-    big_name(fb, game.current, 0, 0)
+    big_name(fb, game.current, 0, 0, game.computers)
     font.text(fb, title, 28, 0)
     if h < 64:
-        font.text(fb, _rolls(c, 16), 28, 8)
+        font.text(fb, _rolls(c, 16, game.computers), 28, 8)
         return
     font.text(fb, line, 28, 8)
-    _roll_cells(fb, w, c, (game.current,))
+    _roll_cells(fb, w, c, (game.current,), game.computers)
 
 
 def outcome(fb, w, h, game):
@@ -51,31 +51,31 @@ def outcome(fb, w, h, game):
         pick, verb = high, " WINS"
     else:
         pick, verb = low, " LOSES"
-    title = "TIE AGAIN" if len(pick) > 1 else pname(pick[0]) + verb
+    title = "TIE AGAIN" if len(pick) > 1 else pname(pick[0], game.computers) + verb
     _hints(fb, w, h, "OK:CONTINUE")
     if h < 64:
         font.text(fb, title, 0, 0)
-        font.text(fb, _rolls(c, 21), 0, 8)
+        font.text(fb, _rolls(c, 21, game.computers), 0, 8)
         return
     font.centered(fb, title, 0, 2, 1, w)
-    _roll_cells(fb, w, c, pick)
+    _roll_cells(fb, w, c, pick, game.computers)
 
 
-def _roll_cells(fb, w, c, lit):
+def _roll_cells(fb, w, c, lit, seats):
     # The contest's players in rolling order, each with its roll once made (highest die
-    # first); lit: the players named above.
+    # first); lit: the players named above; seats: those the tray plays.
     done = c.results
-    items = [(pname(p) + (" " + dice_str(done[i]) if i < len(done) else ""), "", p in lit)
+    items = [(pname(p, seats) + (" " + dice_str(done[i]) if i < len(done) else ""), "", p in lit)
              for i, p in enumerate(c.players)]
     _cells(fb, w, 17, (len(items) + 1) // 2, items)
 
 
-def _rolls(c, room):
+def _rolls(c, room, seats):
     # "P1:653 P2:- ..." in whole entries that fit in room characters: the players still to
-    # roll are left out first, then the oldest rolls.
+    # roll are left out first, then the oldest rolls; seats: those the tray plays.
     done = c.results
     parts = [
-        "%s:%s" % (pname(q), dice_str(done[i]) if i < len(done) else "-")
+        "%s:%s" % (pname(q, seats), dice_str(done[i]) if i < len(done) else "-")
         for i, q in enumerate(c.players)
     ]
     first, last = 0, len(parts)

@@ -244,15 +244,13 @@ def computer_seats(shots):
 
 def _seats_setup_and_hint(rig):
     # The setup with two seats for the tray and hints on, then P1's first throw and its hint.
-    app = rig.app
-    s = app.settings
+    s = rig.app.units[SETUP].settings
     s["players"] = 3
     s["computers"] = 2
     s["hints"] = True
     # P1 starts; followers may stop early
     s["options"].update(start=START_SEAT1, limit=LIMIT_AT_MOST)
-    app.cursor = 20  # TRAY PLAYS
-    rig.redraw()
+    rig.play("111")  # up to TRAY PLAYS, past ROUNDS PAID and HINTS
     rig.snap("setup_seats", SETUP, "the tray plays the last seats (TRAY PLAYS), hints on")
     rig.play("oo")  # the game, then the charge begins: P1 plays
     rig.play("r", [4, 2, 5])

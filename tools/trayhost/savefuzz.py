@@ -18,6 +18,7 @@ from dicetray.state import SaveError
 
 from trayhost.autoplay import SeededDice, apply
 from trayhost.dicechoice import chance, pick
+from trayhost.pins import ticks_add, ticks_diff
 from trayhost.savemutate import mutate
 
 ACTION_CAP = 20000  # a game from any accepted save ends long before this many actions
@@ -140,8 +141,7 @@ class _Display:
 
 def draw_every_screen(game):
     """Draw each screen a resumed game can show, as the tray's app does."""
-    app = App(_Display(), None, None, game.roll, None, None)
-    app.game = game
+    app = App(_Display(), None, None, game.roll, ticks_diff, ticks_add)
     if game.over:  # the tray clears a finished save at boot; these close a game
         screens = [RESULT, OVER, TALLY]
     else:
@@ -149,7 +149,7 @@ def draw_every_screen(game):
         if game.last is not None:
             screens.append(RESULT)
     for screen in screens:
-        app.screen = screen
+        app.play(game, screen)
         app.render()
 
 

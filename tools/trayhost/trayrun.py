@@ -116,11 +116,12 @@ class Tray:
     """App + buttons + display + store on fakes, with a clock that only moves when told.
 
     The display is the driver on ``i2c`` (a RecordingI2C unless given), or ``display``: any
-    display (the interface in dicetray/display.py). The store is ``store``, or one on ``fs``.
+    display (the interface in dicetray/display.py). The store is ``store``, or one on ``fs``;
+    the buzzer ``buzzer``, or a Buzzer.
     """
 
     def __init__(self, roll, i2c=None, fs=None, width=128, height=64, driver="ssd1306",
-                 start_ms=0, seed=1, display=None, store=None):
+                 start_ms=0, seed=1, display=None, store=None, buzzer=None):
         self.now = start_ms
         self.pins = {n: FakePin() for n in NAMES}
         if display is None:
@@ -132,7 +133,7 @@ class Tray:
                                long_press=LONG_BUTTONS)
         self.store = store if store is not None else Store(fs=fs if fs is not None else MemFS())
         self.fs = self.store.fs
-        self.buzzer = Buzzer()
+        self.buzzer = buzzer if buzzer is not None else Buzzer()
         self.roll = roll
         self.app = App(self.display, self.buttons, self.store, roll, ticks_diff, ticks_add,
                        self.buzzer, seed)
@@ -170,11 +171,12 @@ def bot_keys(app, bot, want):
     """The keys a player would press next: set up `want` (players, preset), then play it."""
     s = app.screen
     if s == SETUP:
-        settings = app.settings
+        menu = app.units[SETUP]
+        settings, cursor = menu.settings, menu.cursor
         if settings["preset"] != want[1]:
-            return "2" * ((1 - app.cursor) % 20) + "r" if app.cursor != 1 else "r"
+            return "2" * ((1 - cursor) % 20) + "r" if cursor != 1 else "r"
         if settings["players"] != want[0]:
-            return "1" * app.cursor + "r" if app.cursor else "r"
+            return "1" * cursor + "r" if cursor else "r"
         return "o"
     if s != PLAY:
         return "o"
@@ -219,9 +221,8 @@ def seats_game(tray, players, preset, bot, computers, hints=False, wait_ms=500, 
     pressing for the humans only when a human acts (on a computer's moment it waits wait_ms),
     until setup shows again. A generator: yields after each key or wait ("." for a wait)."""
     app = tray.app
-    if app.screen == SETUP:
-        app.settings["computers"] = computers
-        app.settings["hints"] = hints
+    if app.screen == SETUP:  # set as the menu would: TRAY PLAYS and HINTS
+        app.units[SETUP].settings.update(computers=computers, hints=hints)
     started = False
     for _ in range(limit):
         g = app.game

@@ -1,34 +1,38 @@
-"""Code loaded only while it is needed: the setup menu and the options table, a save's loader.
-On MicroPython a module's code is heap, so the app lets each go after use (App.forget). The
+"""Code loaded only while it is needed, as the one registry of it (dicetray.lazy) says: the boot
+and a save's loader, the setup menu and the options table, the computer seats. On MicroPython a
+module's code is heap, so the app lets each phase's modules go after it (App.forget). The
 game's engine is loaded at the setup's first quiet moment (App.quiet: OK then starts at once)
 and stays. These tests watch sys.modules on real MicroPython, through the buttons."""
 
 import json
+import os
 import sys
 
 import pytest
 from dicetray import app as app_mod
-from dicetray.screens import PLAY, RESUME, SETUP
+from dicetray import lazy
+from dicetray.lazy import BOOT, GAME, LOADER, PHASES, SEATS
+from dicetray.screens import NOTICE, PLAY, RESUME, SETUP
 from test_micropython_app import FIRMWARE
 from test_tray import make_tray
-
-WATCHED = ("setupmenu", "options", "game", "settle", "payout", "boot", "savecheck", "saveagree",
-           "savemigrate", "seat", "strategy", "odds", "firsttable")
 
 SCRIPT = """
 import json, sys
 from trayhost import trayrun
 from trayhost.autoplay import SeededDice
 
-WATCHED = %r
+resident = ()
 
 
 def loaded():
-    return [name for name in WATCHED if "dicetray." + name in sys.modules]
+    # The firmware's modules loaded now that were not when the first App was built.
+    return sorted(name[9:] for name in sys.modules
+                  if name.startswith("dicetray.") and name not in resident)
 
 
 out = {}
 tray = trayrun.Tray(SeededDice(5), seed=5)
+resident = tray.app.resident
 out["setup"] = [tray.app.screen, loaded()]
 tray.run(10)  # idle: the quiet moment
 out["setup_quiet"] = [tray.app.screen, loaded()]
@@ -44,6 +48,7 @@ fs = tray.fs
 keys = trayrun.game_keys(tray, 2, "classic", SeededDice(6))
 for _ in range(12):
     next(keys)
+saved = fs.files["game.json"]
 tray = trayrun.Tray(SeededDice(7), fs=fs, seed=7)  # a power cut: the saved game is offered
 out["resume"] = [tray.app.screen, loaded()]
 tray.key("o")
@@ -52,8 +57,25 @@ played = 0
 for _ in trayrun.game_keys(tray, 2, "classic", SeededDice(7)):
     played += 1
 out["resumed_game"] = [tray.app.screen, played]
+
+seen = []  # every module loaded at some moment of a game the tray plays P2 in
+for _ in trayrun.seats_game(tray, 2, "classic", SeededDice(8), 1):
+    if tray.app.game is not None:
+        seen = sorted(set(seen + loaded()))
+out["seats"] = seen
+out["seats_over"] = [tray.app.screen, loaded()]
+
+bad = json.loads(saved)
+bad["players"] = 1  # read and checked (the engine loaded for it), then refused
+fs.files["game.json"] = json.dumps(bad).encode()
+tray = trayrun.Tray(SeededDice(9), fs=fs, seed=9)
+out["refused"] = [tray.app.screen, loaded()]
 print(json.dumps(out))
-""" % (WATCHED,)
+"""
+
+
+def modules(*phases):
+    return sorted(set(name for phase in phases for name in PHASES[phase]))
 
 
 @pytest.fixture(scope="module")
@@ -62,24 +84,50 @@ def run(micropython, host_package):
     return json.loads(out.strip().splitlines()[-1])
 
 
-def test_the_setup_loads_its_menu_and_table_then_when_quiet_the_engine(run):
-    assert run["setup"] == [SETUP, ["setupmenu", "options"]]  # the first screen drawn
-    assert run["setup_quiet"] == [SETUP, ["setupmenu", "options", "game", "settle", "payout"]]
+def test_every_module_the_registry_names_is_one_of_the_firmware():
+    assert set(PHASES) == {BOOT, LOADER, lazy.SETUP, GAME, SEATS}
+    for phase, names in PHASES.items():
+        assert names, phase
+        for name in names:
+            assert os.path.isfile(os.path.join(FIRMWARE, "dicetray", name + ".py")), (phase, name)
+
+
+def test_a_phase_the_registry_does_not_name_is_an_error():
+    tray = make_tray(2)
+    with pytest.raises(KeyError):
+        tray.app.forget("menu")  # not a phase: nothing is skipped silently
+
+
+def test_the_boot_and_the_loader_are_gone_once_the_setup_shows_its_menu_and_table(run):
+    assert run["setup"] == [SETUP, modules(lazy.SETUP)]
+
+
+def test_the_setups_quiet_moment_loads_the_engine(run):
+    assert run["setup_quiet"] == [SETUP, modules(lazy.SETUP, GAME)]
 
 
 def test_a_game_lets_the_setup_go_and_keeps_only_the_engine(run):
-    assert run["play"] == [PLAY, ["game", "settle", "payout"]]
+    assert run["play"] == [PLAY, modules(GAME)]
 
 
 def test_back_at_the_setup_the_engine_stays_for_the_next_game(run):
-    assert run["again"] == [SETUP, ["setupmenu", "options", "game", "settle", "payout"]]
+    assert run["again"] == [SETUP, modules(lazy.SETUP, GAME)]
+
+
+def test_the_seats_code_comes_for_a_game_the_tray_plays_in_and_goes_after_it(run):
+    assert run["seats"] == modules(GAME, SEATS)  # the setup's went as the game started
+    assert run["seats_over"] == [SETUP, modules(lazy.SETUP, GAME)]
 
 
 def test_a_resumed_game_keeps_the_engine_but_not_the_loader(run):
-    assert run["resume"] == [RESUME, ["game", "settle", "payout"]]
-    assert run["resumed"] == [PLAY, ["game", "settle", "payout"]]
+    assert run["resume"] == [RESUME, modules(GAME)]
+    assert run["resumed"] == [PLAY, modules(GAME)]
     screen, played = run["resumed_game"]
     assert screen == SETUP and played > 0  # played on to its end, from the reloaded engine
+
+
+def test_a_refused_save_leaves_nothing_of_the_boot_the_loader_or_the_engine(run):
+    assert run["refused"] == [NOTICE, []]
 
 
 def test_modules_loaded_before_the_first_app_stay(monkeypatch):
@@ -96,7 +144,7 @@ def test_modules_loaded_before_the_first_app_stay(monkeypatch):
 def test_forget_drops_a_module_the_app_loaded(monkeypatch):
     tray = make_tray(4)
     app = tray.app
-    for name in ("setupmenu", "options"):  # all restored after the test
+    for name in PHASES[lazy.SETUP]:  # all restored after the test
         monkeypatch.delitem(sys.modules, "dicetray." + name)
         monkeypatch.delattr(sys.modules["dicetray"], name, raising=False)
     monkeypatch.setattr(app, "resident", set(sys.modules))

@@ -1,0 +1,37 @@
+"""Code that comes and goes: the modules each phase of the tray loads, and letting them go.
+
+On MicroPython a module's code is heap, so a module a moment does not need is not loaded, and
+the app lets a phase's modules go when the phase ends (App.forget). A phase not named here is
+a KeyError; host_tests/test_lazy.py checks that each module named is one of the firmware's
+and that it is gone after its phase.
+"""
+
+import sys
+
+BOOT = "boot"  # the boot and the check of a save: once, at power-up
+LOADER = "loader"  # reading the files back: at boot, and the settings when the setup first shows
+SETUP = "setup"  # the setup menu and the options table it reads: while the setup shows
+GAME = "game"  # the engine: kept once loaded (App.quiet), unless the boot plays no game on
+SEATS = "seats"  # the computer seats and the hints: in a game that needs them
+
+PHASES = {
+    BOOT: ("boot", "savecheck", "saveagree", "savemigrate", "options"),
+    LOADER: ("storeload", "postmortem"),
+    SETUP: ("setupmenu", "options"),
+    GAME: ("game", "settle", "payout"),
+    SEATS: ("seat", "strategy", "odds", "firsttable"),
+}
+
+
+def let_go(phase, keep):
+    """Let go of phase's modules that are loaded, but those in keep: their code leaves the
+    heap; an import loads one again."""
+    package = sys.modules["dicetray"]
+    for name in PHASES[phase]:
+        full = "dicetray." + name
+        if full in sys.modules and full not in keep:
+            del sys.modules[full]
+            try:
+                delattr(package, name)
+            except (AttributeError, KeyError):  # KeyError: MicroPython's, for a module
+                pass
