@@ -122,13 +122,12 @@ def text(fb, s, x, y, scale=1, c=1):
     """Draw s with its top-left corner at x, y on fb; return the x where the next text goes.
 
     fb is a framebuf.FrameBuffer (or anything with its fill_rect and blit, clipping alike).
-    Each glyph pixel becomes a scale x scale block; c=0 draws dark text on a lit background.
+    Each glyph pixel becomes a scale x scale block (scale 1 or 2); c=0 draws dark text on a lit
+    background.
     """
     n = len(s)
     if not n:
         return x
-    if scale > 2:
-        return _text_big(fb, s, x, y, scale, c)
     if type(fb) is Frame:  # made only where draw_text exists (frame())
         return draw_text(fb.buf, fb.width, fb.height, s, x, y,  # pyright: ignore[reportOptionalCall]
                          scale, 0 if c else 1, _GLYPHS, _INDEX, _DOUBLE)
@@ -178,32 +177,6 @@ def _columns2(s, strip, lower):
             strip[lower + j] = strip[lower + j + 1] = double[b >> 4]
             j += 2
         j += 2
-
-
-def _text_big(fb, s, x, y, scale, c):
-    # Larger text (no screen uses it today): one fill_rect per vertical run of ink.
-    glyphs = _GLYPHS
-    step = 6 * scale
-    fill_rect = fb.fill_rect
-    for ch in s:
-        g = _glyph(ch)
-        px = x
-        for i in range(g, g + 5):
-            bits = glyphs[i]
-            row = 0
-            while bits:
-                if bits & 1:
-                    top = row
-                    while bits & 1:
-                        bits >>= 1
-                        row += 1
-                    fill_rect(px, y + top * scale, scale, (row - top) * scale, c)
-                else:
-                    bits >>= 1
-                    row += 1
-            px += scale
-        x += step
-    return x
 
 
 def width(s, scale=1):
