@@ -5,7 +5,7 @@ import json
 from dicetray.game import Game
 from dicetray.options import PRESETS
 from dicetray.rules import all_throws, evaluate
-from dicetray.savecheck import load
+from dicetray.save_check import load
 from scenario_runner import run
 from trayhost.autoplay import SeededDice, apply, bot_action
 

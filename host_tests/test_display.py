@@ -1,5 +1,5 @@
 """The OLED driver against a fake panel that decodes the SSD1306 / SH1106 byte stream: the frame
-and its page spans (pagediff.py), the chip and its link (panel.py)."""
+and its page spans (fast_python.py), the chip and its link (panel.py)."""
 
 import random
 
@@ -9,7 +9,7 @@ from dicetray import display as display_mod
 from dicetray import font
 from dicetray import panel as panel_mod
 from dicetray.display import Display
-from dicetray.pagediff import next_span
+from dicetray.fast_python import next_span
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from trayhost.canvas import pixel_rows

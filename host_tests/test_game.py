@@ -10,7 +10,7 @@ import pytest
 from dicetray import game as game_module
 from dicetray.game import Game, GameError
 from dicetray.options import PRESETS, changed
-from dicetray.savecheck import load
+from dicetray.save_check import load
 from scenario_runner import do
 from trayhost.autoplay import ScriptedDice, SeededDice, apply, bot_action, play_random
 

@@ -5,7 +5,7 @@ import json
 from dicetray.game import MAX_THROWS, Game
 from dicetray.options import OPTIONS, PRESETS, changed
 from dicetray.rules import FIRST_OUT, LAST_HOLDER
-from dicetray.savecheck import load
+from dicetray.save_check import load
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from trayhost.autoplay import SeededDice, apply, bot_action, play_random

@@ -150,8 +150,8 @@ def test_forget_drops_a_module_the_app_loaded(monkeypatch):
     monkeypatch.setattr(app, "resident", set(sys.modules))
     app.show(SETUP)
     app.render()  # the setup imports its menu and the options table again
-    assert "dicetray.setupmenu" in sys.modules and "dicetray.options" in sys.modules
+    assert "dicetray.screens_setup" in sys.modules and "dicetray.options" in sys.modules
     tray.keys("o")  # a game starts: both are let go
     assert app.screen == PLAY
-    assert "dicetray.setupmenu" not in sys.modules and "dicetray.options" not in sys.modules
-    assert not hasattr(sys.modules["dicetray"], "setupmenu")
+    assert "dicetray.screens_setup" not in sys.modules and "dicetray.options" not in sys.modules
+    assert not hasattr(sys.modules["dicetray"], "screens_setup")

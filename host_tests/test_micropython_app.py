@@ -28,7 +28,7 @@ from trayhost import trayrun
 from trayhost.autoplay import SeededDice
 from dicetray.options import PRESET_NAMES
 from dicetray.screens import SETUP
-from dicetray.setupmenu import setup_rows
+from dicetray.screens_setup import setup_rows
 
 
 def bus(label, tray):

@@ -257,7 +257,7 @@ def test_a_save_too_costly_to_read_is_refused_soon_after_power_up(pico, name):
 # Random cases from a fixed seed.
 NATIVE_CHECK = r"""
 import framebuf, json
-from dicetray import display, fast, font, pagediff
+from dicetray import display, fast, fast_python, font
 
 seed = [12345]
 def rnd(n):
@@ -301,7 +301,7 @@ class Bus:
 native = display.plan_page
 for case in range(30):
     out = []
-    for use in (native, pagediff.plan_page):
+    for use in (native, fast_python.plan_page):
         display.plan_page = use
         bus = Bus()
         d = display.Display(bus)

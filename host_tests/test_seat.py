@@ -11,7 +11,7 @@ import pytest
 from dicetray import seat, strategy, ui
 from dicetray.display import Display
 from dicetray.game import Game
-from dicetray.savecheck import load
+from dicetray.save_check import load
 from dicetray.screens import PLAY, RESULT, STANDINGS
 from emupico.panel import Panel
 from test_tray import assert_panel_shows, assert_result_sane, glass, make_tray, tokens_ok

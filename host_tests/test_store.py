@@ -1,15 +1,15 @@
 """The store: atomic saves that survive power cuts, bad files kept aside, settings, error log;
-reading them back (storeload.py) and what is kept for a post-mortem (postmortem.py)."""
+reading them back (store_read.py) and what is kept for a post-mortem (postmortem.py)."""
 
 import json
 import types
 from pathlib import Path
 
 import pytest
-from dicetray import storeload
+from dicetray import store_read
 from dicetray.game import Game
 from dicetray.options import PRESETS
-from dicetray.savecheck import load as load_save
+from dicetray.save_check import load as load_save
 from dicetray.state import SaveError
 from dicetray.store import Store
 from fakes.flash import ENOSPC, FakeFlash, PowerCut
@@ -383,7 +383,7 @@ def parses(monkeypatch):
         parsed.append(raw)
         return json.loads(raw)
 
-    monkeypatch.setattr(storeload, "json", types.SimpleNamespace(loads=loads))
+    monkeypatch.setattr(store_read, "json", types.SimpleNamespace(loads=loads))
     return parsed
 
 
@@ -412,13 +412,13 @@ def files_the_tray_writes():
 def test_what_the_tray_writes_uses_at_most_half_of_each_bound_of_a_read():
     opens = commas = stretch = 0
     for raw in files_the_tray_writes():
-        assert storeload.within_bounds(raw)
+        assert store_read.within_bounds(raw)
         opens = max(opens, raw.count(b"[") + raw.count(b"{"))
         commas = max(commas, raw.count(b","))
         stretch = max(stretch, max(len(piece) for piece in raw.split(b",")))
     assert opens > 20 and commas > 100  # games of 8 players were among them
-    assert 2 * opens <= storeload.MAX_OPEN and 2 * commas <= storeload.MAX_COMMAS
-    assert 2 * stretch <= storeload.MAX_STRETCH
+    assert 2 * opens <= store_read.MAX_OPEN and 2 * commas <= store_read.MAX_COMMAS
+    assert 2 * stretch <= store_read.MAX_STRETCH
 
 
 # ---- settings ---------------------------------------------------------------------------
@@ -641,7 +641,7 @@ MICROPYTHON_SCRIPT = """\
 import json, os
 from dicetray.game import Game
 from dicetray.state import SaveError
-from dicetray.savecheck import load as load_save
+from dicetray.save_check import load as load_save
 from dicetray.store import Store
 
 faces = %r

@@ -1,5 +1,5 @@
 """The table view: what a player at the table sees on the tray, read back from the panel's glass:
-the screens as ui.py draws them, the roll-offs and play-offs as uicontest.py does.
+the screens as ui.py draws them, the roll-offs and play-offs as ui_contest.py does.
 
 Games are played through the buttons with scripted dice (tools/screens/rig.py's Rig, the tray
 the pictures come from); the text is read with the tray's own font (tools/emupico/panel.py).
@@ -10,7 +10,7 @@ import json
 
 from dicetray import ui
 from dicetray.display import Display
-from dicetray.savecheck import load
+from dicetray.save_check import load
 from dicetray.screens import SETUP
 from emupico.panel import Panel
 from screens.rig import Rig

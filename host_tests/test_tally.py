@@ -6,7 +6,7 @@ import json
 import pytest
 from dicetray.game import Game
 from dicetray.screens import NOTICE, OVER, PLAY, QUIT, RESUME, SETUP, TALLY
-from dicetray.setupmenu import setup_rows
+from dicetray.screens_setup import setup_rows
 from dicetray.state import GameResult
 from dicetray.store import Store
 from dicetray.tally import SEATS, Tally

@@ -1,7 +1,7 @@
 """A whole tray through its buttons: every preset to the end, keeps, OK, holds, unplugging.
 
-app.py and the screen units (screens.py, between.py) are tested here, through the buttons. The
-tray is trayhost.trayrun.Tray on the decoding panel (trayhost.oled) and the power-cut flash
+app.py and the screen units (screens.py, screens_between.py) are tested here, through the buttons.
+The tray is trayhost.trayrun.Tray on the decoding panel (trayhost.oled) and the power-cut flash
 (fakes.flash). The helpers here are shared by test_tray_*.py.
 """
 
@@ -10,7 +10,7 @@ import json
 import pytest
 from dicetray import clock as clock_mod
 from dicetray.options import PRESET_NAMES, PRESETS
-from dicetray.savecheck import load
+from dicetray.save_check import load
 from dicetray.screens import (
     OVER,
     PHASE,

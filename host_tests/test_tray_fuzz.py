@@ -4,7 +4,7 @@ import json
 from collections import Counter
 from unittest import mock
 
-from dicetray import setupmenu
+from dicetray import screens_setup
 from dicetray.clock import TURN_DUE, Clock
 from dicetray.game import Game
 from fakes.flash import FakeFlash
@@ -117,7 +117,7 @@ def test_random_button_streams_never_break_the_tray(stream, resume, start, seed)
         flash.files["game.json"] = SAVES[resume]
     counting = Counting()
     starts = Counter()
-    real_start = setupmenu.start_game
+    real_start = screens_setup.start_game
 
     def start_game(menu, app):
         starts["n"] += 1
@@ -133,7 +133,7 @@ def test_random_button_streams_never_break_the_tray(stream, resume, start, seed)
         return due
 
     with mock.patch.multiple(Game, **wrapped), mock.patch.object(
-            setupmenu, "start_game", start_game), mock.patch.object(Clock, "tick", tick):
+            screens_setup, "start_game", start_game), mock.patch.object(Clock, "tick", tick):
         tray = make_tray(seed, flash=flash, start_ms=start)
         app = tray.app
         events = Counter()  # what the buttons reported, per button

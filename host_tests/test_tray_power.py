@@ -4,7 +4,7 @@ import json
 import types
 
 import pytest
-from dicetray import storeload, ui
+from dicetray import store_read, ui
 from dicetray.display import Display
 from dicetray.game import Game
 from dicetray.screens import NOTICE, OVER, PLAY, RESUME, SETUP
@@ -230,7 +230,7 @@ def test_a_power_cut_while_the_save_loads_sets_it_aside_at_the_next_boot(monkeyp
     def cut(raw):
         raise PowerCut("while the save is parsed")
 
-    monkeypatch.setattr(storeload, "json", types.SimpleNamespace(loads=cut))
+    monkeypatch.setattr(store_read, "json", types.SimpleNamespace(loads=cut))
     flash = FakeFlash()
     flash.files["game.json"] = GOOD
     with pytest.raises(PowerCut):

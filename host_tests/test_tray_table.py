@@ -10,7 +10,7 @@ player whose throws are used up moves the game on without a press.
 import json
 
 from dicetray.clock import ANIM_MS, DIM_MS, READ_MS
-from dicetray.savecheck import load
+from dicetray.save_check import load
 from dicetray.screens import OVER, PLAY, QUIT, RESUME, SETUP, STANDINGS, TALLY
 from fakes.flash import FakeFlash
 from test_tray import (

@@ -6,7 +6,7 @@ import sys
 from dicetray import font, lazy, ui
 from dicetray.buttons import LONG
 from dicetray.clock import TURN_DUE, Clock
-from dicetray.saving import CLEAR_DUE, TALLY_DUE, save
+from dicetray.save_write import CLEAR_DUE, TALLY_DUE, save
 from dicetray.screens import PLAY, SETUP, SND_NO, units
 from dicetray.tally import Tally
 
@@ -36,7 +36,7 @@ class App:
         self.clock = Clock(display, ticks_diff, ticks_add, buzzer, seed)
         self.actors = []
         self.seat = None  # plays the game's computer seats (dicetray.seat), loaded for them
-        self.unsaved = 0  # dicetray.saving's GAME_DUE | SETTINGS_DUE...: done after the step
+        self.unsaved = 0  # dicetray.save_write's GAME_DUE | SETTINGS_DUE...: done after the step
         self.save_failed = False  # the last save failed: the standings say so
         self.game = None
         self.screen = SETUP
@@ -115,10 +115,10 @@ class App:
     def quiet(self):
         """A quiet moment (the main loop's first idle poll after work): ready what the next
         press needs. On the setup that is the engine's code and the game the settings shown
-        start (setupmenu.quiet), so that OK starts it at once; the menu's code goes as the game
+        start (screens_setup.quiet), so that OK starts it at once; the menu's code goes as the game
         starts."""
         if self.screen == SETUP:
-            from dicetray.setupmenu import quiet
+            from dicetray.screens_setup import quiet
 
             quiet(self.units[SETUP], self)
 
@@ -150,7 +150,7 @@ class App:
         self.dirty = True
 
     def needs_save(self, what):
-        """Save what (dicetray.saving's GAME_DUE, SETTINGS_DUE...) once the panel shows what
+        """Save what (dicetray.save_write's GAME_DUE, SETTINGS_DUE...) once the panel shows what
         this step drew (App.save)."""
         self.unsaved |= what
 

@@ -5,7 +5,7 @@ Loaded by App.boot only, with the loader of a save, and let go with it once the 
 """
 
 from dicetray.lazy import BOOT, LOADER
-from dicetray.saving import CLEAR_DUE, TALLY_DUE
+from dicetray.save_write import CLEAR_DUE, TALLY_DUE
 from dicetray.screens import NOTICE, PLAY, RESUME
 from dicetray.state import SaveError
 
@@ -34,7 +34,7 @@ def boot(app, now, resume):
 def _build(app, data):
     # Only the checker's own refusal means a bad save; anything else is a bug: a crash.
     from dicetray.options import preset_name
-    from dicetray.savecheck import load
+    from dicetray.save_check import load
 
     try:
         game = load(data, app.roll)

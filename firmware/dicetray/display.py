@@ -27,7 +27,7 @@ from dicetray.panel import Panel
 try:  # the transfers laid out by machine code on a Pico; elsewhere in Python, the same
     from dicetray.fast import plan_page
 except (ImportError, SyntaxError, ValueError, AttributeError):  # no emitter: CPython, wasm
-    from dicetray.pagediff import plan_page
+    from dicetray.fast_python import plan_page
 
 
 class Display:

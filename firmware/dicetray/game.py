@@ -253,7 +253,7 @@ class Game:
     def to_dict(self):
         """The complete state as a small JSON-compatible dict (the save format, state.py).
 
-        dicetray.savecheck.load() turns it back into a game."""
+        dicetray.save_check.load() turns it back into a game."""
         d = {"format": SAVE_FORMAT, "version": SAVE_VERSION, "players": self.n}
         d["options"] = self.opts.to_dict()
         d.update(dump(self, GAME_FIELDS))

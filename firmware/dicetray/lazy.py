@@ -15,9 +15,9 @@ GAME = "game"  # the engine: kept once loaded (App.quiet), unless the boot plays
 SEATS = "seats"  # the computer seats and the hints: in a game that needs them
 
 PHASES = {
-    BOOT: ("boot", "savecheck", "saveagree", "savemigrate", "options"),
-    LOADER: ("storeload", "postmortem"),
-    SETUP: ("setupmenu", "options"),
+    BOOT: ("boot", "save_check", "save_invariants", "save_migrate", "options"),
+    LOADER: ("store_read", "postmortem"),
+    SETUP: ("screens_setup", "options"),
     GAME: ("game", "settle", "payout"),
     SEATS: ("seat", "strategy", "odds", "firsttable"),
 }

@@ -4,13 +4,16 @@ A unit is called unit(app, key, long, now): key None draws the screen, else it a
 button ("KEEP1".."OK"; long: OK held). A unit acts on the app through its methods (show, tell,
 refuse, redraw, needs_save, play...) and writes none of its fields. A unit with state of its own
 (the setup's settings and cursor, the play's hint, the screens to show after a result, a
-notice's words) is a between.Unit that keeps it; the others are functions. units() makes one
-set for each App, so that no state outlives its tray.
-Here: the setup and play units; those between turns and around a game are in dicetray.between.
+notice's words) is a screens_between.Unit that keeps it; the others are functions. units()
+makes one set for each App, so that no state outlives its tray.
+Here: the setup and play units; those between turns and around a game are in
+dicetray.screens_between.
 """
 
 from dicetray import ui
-from dicetray.between import (
+from dicetray.rules import K_421, evaluate
+from dicetray.save_write import GAME_DUE
+from dicetray.screens_between import (
     NOTICE,
     OUTCOME,
     OVER,
@@ -31,8 +34,6 @@ from dicetray.between import (
     standings,
     tally,
 )
-from dicetray.rules import K_421, evaluate
-from dicetray.saving import GAME_DUE
 from dicetray.state import CHARGE, GameError
 
 # Tunes: frequency (Hz), milliseconds, frequency, milliseconds...; 0 Hz is a rest. Flat: one
@@ -46,14 +47,14 @@ SND_OVER = (523, 120, 392, 120, 330, 120, 262, 300)
 
 KEEPS = ("KEEP1", "KEEP2", "KEEP3")
 
-# ---- setup: its code is in setupmenu.py, loaded while the setup shows -------------------------
+# ---- setup: its code is in screens_setup.py, loaded while the setup shows --------------------
 
 
 def setup(unit, app, key, long, now):
     """The setup menu: players, rules, options; OK starts a game. Its code, fields included, is
-    dicetray.setupmenu's (unit), loaded with the options table only while the setup shows: the
+    dicetray.screens_setup's (unit), loaded with the options table only while the setup shows: the
     app lets both go as a game starts (on MicroPython code is heap)."""
-    from dicetray.setupmenu import unit as menu
+    from dicetray.screens_setup import unit as menu
 
     menu(unit, app, key, long, now)
 

@@ -8,9 +8,9 @@ after SHOW_MS only when a computer seat plays next. A human's press during a com
 hurries it along (hurry) instead of playing for it. The choices: dicetray.strategy.
 """
 
-from dicetray.between import OUTCOME, PHASE, PLAY, RESULT
 from dicetray.buttons import LONG, PRESS
 from dicetray.draw import pname
+from dicetray.screens_between import OUTCOME, PHASE, PLAY, RESULT
 
 try:
     from micropython import const  # pyright: ignore[reportAssignmentType]

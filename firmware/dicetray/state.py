@@ -1,16 +1,16 @@
 """The state of a game as small classes with named fields; the save format is derived from them.
 
 Each class lists its fields once, in FIELDS: (name, kind) pairs. dump() turns an object into
-the plain dict a save holds; savecheck reads the same FIELDS to check a saved dict and build
+the plain dict a save holds; save_check reads the same FIELDS to check a saved dict and build
 the object back. The kinds: a tuple lists the allowed values; a string names a check in
-savecheck.KINDS, or a nested object ("turn", "contest", "last", "result"; "?" allows None).
+save_check.KINDS, or a nested object ("turn", "contest", "last", "result"; "?" allows None).
 """
 
 from dicetray.rules import FIRST_OUT, LAST_HOLDER
 
 SAVE_FORMAT = "dicetray-game"
 SAVE_VERSION = 4  # 1: the first release (flat fields), 2: no kept dice, 3: no computer seats;
-# loading migrates them (savemigrate)
+# loading migrates them (save_migrate)
 
 # Phases of a game
 START = "start"  # who starts the first turn (a roll-off)

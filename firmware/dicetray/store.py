@@ -79,8 +79,8 @@ class Store:
 
     def load_game(self, build):
         """The saved game as (game, None), (None, None) when there is none, or (None, problem):
-        storeload.load_game, loaded for the boot only (its code is heap on the Pico)."""
-        from dicetray.storeload import load_game
+        store_read.load_game, loaded for the boot only (its code is heap on the Pico)."""
+        from dicetray.store_read import load_game
 
         return load_game(self, build)
 
@@ -93,7 +93,7 @@ class Store:
         try:
             if not self.fs.exists(self.path(self.GAME)):
                 return
-            from dicetray.storeload import read_crashes
+            from dicetray.store_read import read_crashes
 
             self.crashes = read_crashes(self) + 1
             with self.fs.open(self.path(self.CRASHES), "wb") as f:
@@ -119,8 +119,8 @@ class Store:
 
     def load_settings(self, defaults):
         """A new dict: defaults, with each saved value whose key and type match a default's
-        (storeload.load_settings, loaded only while the setup needs it); never raises."""
-        from dicetray.storeload import load_settings
+        (store_read.load_settings, loaded only while the setup needs it); never raises."""
+        from dicetray.store_read import load_settings
 
         return load_settings(self, defaults)
 

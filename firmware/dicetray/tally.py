@@ -28,7 +28,7 @@ class Tally:
 
     def load(self):
         """Read the tally from flash: None, or a problem for the screen (the file kept aside)."""
-        from dicetray.storeload import keep_aside, read_json  # boot only: the app lets it go
+        from dicetray.store_read import keep_aside, read_json  # boot only: the app lets it go
 
         s = self.store
         s.discard(TMP)  # a save cut short: tally.json is still the last whole one

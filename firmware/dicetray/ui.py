@@ -3,7 +3,7 @@
 Pure: each function paints a whole screen from the data it is given. Text uses dicetray.font so
 the pixels are the same on CPython and on the Pico. 128x64 is the main layout; 128x32 panels
 get a compact one. The bottom line of every screen says what the buttons do now. The
-roll-off and play-off screens are drawn in dicetray.uicontest (ui.contest, ui.outcome).
+roll-off and play-off screens are drawn in dicetray.ui_contest (ui.contest, ui.outcome).
 """
 
 from dicetray import font
@@ -14,7 +14,7 @@ from dicetray.draw import hints as _hints
 from dicetray.draw import title_and_lines as _title_and_lines
 from dicetray.rules import LIMIT_AT_MOST, evaluate
 from dicetray.state import CHARGE, ESPAGNOLE
-from dicetray.uicontest import contest, outcome  # noqa: F401  (ui draws every screen)
+from dicetray.ui_contest import contest, outcome  # noqa: F401  (ui draws every screen)
 
 PHASE_NAMES = {"start": "START", "charge": "CHARGE", "decharge": "DECHARGE", "over": "OVER"}
 

@@ -15,7 +15,7 @@ import os
 
 from dicetray.game import Game
 from dicetray.rules import PRESET_NAMES
-from dicetray.savecheck import load
+from dicetray.save_check import load
 from dicetray.state import SAVE_VERSION
 from trayhost.autoplay import SeededDice, apply, bot_action
 

@@ -31,7 +31,7 @@ from dicetray.options import PRESETS, make
 from dicetray.rules import START_SEAT1
 gc.collect()
 before = gc.mem_alloc()
-from dicetray import odds, strategy, firsttable
+from dicetray import firsttable, odds, strategy
 odds.indexes()
 gc.collect()
 loaded = gc.mem_alloc()

@@ -73,7 +73,7 @@ ROWS = (
     ("    font.text", lambda p: _sum(p, "font.text")),
     ("      calls", lambda p: _calls(p, "font.text")),
     ("    evaluate() in the screen", lambda p: _sum(p, "evaluate@ui")),
-    ("    setup rows (setupmenu.setup_rows)", lambda p: _sum(p, "setup_rows")),
+    ("    setup rows (screens_setup.setup_rows)", lambda p: _sum(p, "setup_rows")),
     ("    the rest: dice, bars, strings", lambda p: _sum(p, "App.render") - _sum(
         p, "font.text", "evaluate@ui", "setup_rows")),
     ("  send to the panel (Display.show)", lambda p: _sum(p, "Display.show")),

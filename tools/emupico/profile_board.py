@@ -9,7 +9,7 @@ BOARD_SCRIPT = r"""
 import gc, json, os, time
 from dicetray import display as displaym, draw, font, game as gamem, panel as panelm, payout
 from dicetray import screens as scr, settle, ui
-from dicetray import setupmenu
+from dicetray import screens_setup
 from dicetray import store as storem
 from dicetray.app import App
 from dicetray.board import Board
@@ -172,7 +172,7 @@ def play(board, out):
 
 
 def instrument():
-    setupmenu.setup_rows = timed("setup_rows", setupmenu.setup_rows)
+    screens_setup.setup_rows = timed("setup_rows", screens_setup.setup_rows)
     for cls, names in ((App, ("press", "save", "render")),
                        (gamem.Game, ("throw", "stop", "announce", "to_dict")),
                        (Store, ("replace",)),

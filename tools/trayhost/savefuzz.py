@@ -12,7 +12,7 @@ import json
 from dicetray.app import App
 from dicetray.game import Game
 from dicetray.options import OPTION_NAMES, PRESET_NAMES, PRESETS, changed, option
-from dicetray.savecheck import load
+from dicetray.save_check import load
 from dicetray.screens import OVER, PHASE, PLAY, QUIT, RESULT, RESUME, STANDINGS, TALLY
 from dicetray.state import SaveError
 

@@ -2,15 +2,15 @@
 
 Loaded only while the setup shows (screens.setup hands it its unit), with the options table it
 reads; the app lets both go when the game starts, so their code is not heap during a game. Its
-state is kept on its unit (a between.Unit, made with the app), which stays.
+state is kept on its unit (a screens_between.Unit, made with the app), which stays.
 """
 
 from dicetray import ui
-from dicetray.between import PLAY
 from dicetray.lazy import LOADER
 from dicetray.options import OPTIONS, PRESET_NAMES, PRESETS, make
 from dicetray.rules import RulesError
-from dicetray.saving import GAME_DUE, SETTINGS_DUE
+from dicetray.save_write import GAME_DUE, SETTINGS_DUE
+from dicetray.screens_between import PLAY
 
 try:
     from micropython import const  # pyright: ignore[reportAssignmentType]

@@ -1,4 +1,4 @@
-"""Saving (saving.py): a press is answered on the panel before anything is written to flash,
+"""Saving (save_write.py): a press is answered on the panel before anything is written to flash,
 where a sector erase would stand between the press and the panel."""
 
 from test_tray import SpyStore, make_tray, play

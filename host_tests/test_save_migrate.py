@@ -14,7 +14,7 @@ import json
 import os
 
 import pytest
-from dicetray.savecheck import load
+from dicetray.save_check import load
 from dicetray.state import SAVE_VERSION
 from trayhost.autoplay import SeededDice, apply, bot_action
 
@@ -104,7 +104,7 @@ def test_a_first_release_save_missing_a_field_is_refused():
 
 MICROPYTHON_SCRIPT = """\
 import json
-from dicetray.savecheck import load
+from dicetray.save_check import load
 saves = json.loads(%r)
 print(json.dumps([load(s, None).to_dict() for s in saves]))
 """

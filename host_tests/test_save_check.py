@@ -1,5 +1,5 @@
-"""No saved game can crash or loop the tray: hostile files, saves that disagree (savecheck.py,
-saveagree.py), checker bugs, and the boot (boot.py) that resumes or sets a save aside."""
+"""No saved game can crash or loop the tray: hostile files, saves that disagree (save_check.py,
+save_invariants.py), checker bugs, and the boot (boot.py) that resumes or sets a save aside."""
 
 import json
 import os
@@ -7,11 +7,11 @@ import sys
 import types
 
 import pytest
-from dicetray import runner, savecheck, storeload
+from dicetray import runner, save_check, store_read
 from dicetray.app import App
 from dicetray.game import Game
 from dicetray.options import PRESETS, changed
-from dicetray.savecheck import load
+from dicetray.save_check import load
 from dicetray.screens import NOTICE, PLAY, SETUP
 from dicetray.state import SaveError
 from dicetray.store import Store
@@ -108,11 +108,11 @@ def test_the_saves_behind_those_cases_are_accepted_as_the_engine_wrote_them():
 def test_a_deeply_nested_save_is_refused_with_a_short_reason():
     data = json.loads(deep_save())
     with pytest.raises(SaveError) as refused:
-        savecheck.check_state(data)
+        save_check.check_state(data)
     assert str(refused.value) == "bad save: not a dice tray game (format a list)"
     tokens = edited(start_rolloff(), tokens=json.loads(b"[" * DEEP + b"]" * DEEP))
     with pytest.raises(SaveError, match="tokens must have one entry per player"):
-        savecheck.check_state(tokens)
+        save_check.check_state(tokens)
 
 
 def test_the_checker_never_turns_a_long_integer_into_text():
@@ -120,11 +120,11 @@ def test_the_checker_never_turns_a_long_integer_into_text():
     huge = 10**5000
     for field, value in (("players", huge), ("pot", -huge), ("tokens", [huge, 0, 0])):
         with pytest.raises(SaveError, match="got a long integer$"):
-            savecheck.check_state(edited(start_rolloff(), **{field: value}))
+            save_check.check_state(edited(start_rolloff(), **{field: value}))
     with pytest.raises(SaveError, match=r"format version a long integer,"):
-        savecheck.check_state(edited(start_rolloff(), version=huge))
+        save_check.check_state(edited(start_rolloff(), version=huge))
     with pytest.raises(SaveError, match="got -99999999999$"):
-        savecheck.check_state(edited(start_rolloff(), players=-99999999999))
+        save_check.check_state(edited(start_rolloff(), players=-99999999999))
 
 
 def test_mutated_real_saves_are_refused_or_play_on_to_an_end():
@@ -207,7 +207,7 @@ def pico_loads(raw):
 
 
 def parser(monkeypatch, loads):
-    monkeypatch.setattr(storeload, "json", types.SimpleNamespace(loads=loads))
+    monkeypatch.setattr(store_read, "json", types.SimpleNamespace(loads=loads))
 
 
 @pytest.mark.parametrize("raw", [savefuzz.long_number(), savefuzz.nested()],
@@ -310,7 +310,7 @@ def test_a_bug_in_the_checker_is_a_crash_and_the_next_boot_sets_the_save_aside(
     def typo(game):
         return game.tokns  # a bug, not a bad save
 
-    monkeypatch.setattr(savecheck, "check_agree", typo)
+    monkeypatch.setattr(save_check, "check_agree", typo)
     at_error = []
     board.on_sleep = lambda b, ms: ms == 100 and at_error.append(sorted(flash.files))
     runner.run(board, display, store, loops=3000)
@@ -380,7 +380,7 @@ MICROPYTHON_SCRIPT = """\
 import json, os
 from trayhost import savefuzz
 from dicetray.state import SaveError
-from dicetray.savecheck import load
+from dicetray.save_check import load
 from dicetray.store import Store
 
 def build(data):

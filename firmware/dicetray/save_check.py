@@ -1,7 +1,7 @@
 """Checks a saved game before it becomes a Game: each field, then that they agree (load only).
 
 load() is the way in. check_state() types every field by the FIELDS tables of dicetray.state
-(a save of an older format is migrated first, see savemigrate); saveagree.check_agree() then
+(a save of an older format is migrated first, see save_migrate); save_invariants.check_agree() then
 holds the built game to the invariants the engine keeps, so that every save accepted is a
 state the engine can reach and plays on to an end.
 Every refusal is a SaveError whose message says why; anything else raised here is a bug.
@@ -13,8 +13,8 @@ growing with the square of its digits.
 from dicetray.game import MAX_PLAYERS, MAX_THROWS, MIN_PLAYERS, Game
 from dicetray.options import make
 from dicetray.rules import RulesError
-from dicetray.saveagree import check_agree
-from dicetray.savemigrate import from_v1, from_v2, from_v3
+from dicetray.save_invariants import check_agree
+from dicetray.save_migrate import from_v1, from_v2, from_v3
 from dicetray.state import (
     GAME_FIELDS,
     SAVE_FORMAT,

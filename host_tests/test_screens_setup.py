@@ -1,4 +1,4 @@
-"""The setup screen (setupmenu.py): each option stepped from the table, the settings kept
+"""The setup screen (screens_setup.py): each option stepped from the table, the settings kept
 across a reboot, and the game made while the setup is quiet that OK then starts.
 """
 
@@ -6,7 +6,7 @@ import json
 
 from dicetray.options import OPTIONS, PRESETS
 from dicetray.screens import PLAY, RESUME, SETUP
-from dicetray.setupmenu import change_setting, computers, setup_rows
+from dicetray.screens_setup import change_setting, computers, setup_rows
 from fakes.flash import FakeFlash
 from test_tray import assert_panel_shows, make_tray
 
