@@ -5,27 +5,10 @@ resulting rules.Options. So this module is loaded while a setup or a save needs 
 lets it go afterwards, its labels and help texts with it.
 """
 
-from dicetray.rules import (
-    DECHARGE_FEWEST,
-    DECHARGE_LOSER,
-    FIRST_OUT,
-    FROM_FIRST,
-    FROM_PREVIOUS,
-    LAST_HOLDER,
-    LIMIT_AT_MOST,
-    LIMIT_EXACT,
-    RANKING_BAR41,
-    RANKING_CLASSIC,
-    START_DIE,
-    START_HIGH,
-    START_LOW,
-    START_SEAT1,
-    TIE_LATER,
-    TIE_PLAYOFF,
-    TIE_ROLLOFF,
-    Options,
-    RulesError,
-)
+# The option values by their names in rules (r.NAME): a name imported here would be one more
+# entry in this module's globals, heap on MicroPython, for each of the seventeen.
+from dicetray import rules as r
+from dicetray.rules import Options, RulesError
 
 # Every option once, in the setup menu's order (a tuple: MicroPython dicts keep no order). A row:
 #   name, setup label (fits a menu row), allowed, shown, default (the classic text's), help.
@@ -36,8 +19,8 @@ _BOOL = (False, True)
 _OFF_ON = ("OFF", "ON")
 OPTIONS = (
     ("tokens", "TOKENS", range(5, 100), None, 21, "tokens in the pot at the start"),
-    ("ranking", "RANKING", (RANKING_CLASSIC, RANKING_BAR41), ("CLASSIC", "BAR41"), RANKING_CLASSIC,
-     "which table ranks figures and nenette"),
+    ("ranking", "RANKING", (r.RANKING_CLASSIC, r.RANKING_BAR41), ("CLASSIC", "BAR41"),
+     r.RANKING_CLASSIC, "which table ranks figures and nenette"),
     ("ace_high", "ACE HIGH", _BOOL, _OFF_ON, True, "an ace beats a six in ordinary throws"),
     ("nenette_value", "NENETTE WORTH", range(1, 11), None, 2,
      "a nenette's worth as the best throw"),
@@ -45,16 +28,16 @@ OPTIONS = (
      "a loser's nenette gets this many (0: off)"),
     ("jackpot_421", "421 TAKES ALL", _BOOL, _OFF_ON, False,
      "421 is worth every token of the game"),
-    ("start", "WHO STARTS", (START_HIGH, START_LOW, START_DIE, START_SEAT1),
-     ("BEST", "WORST", "ONE DIE", "P1"), START_HIGH, "who starts: best/worst throw, die, P1"),
+    ("start", "WHO STARTS", (r.START_HIGH, r.START_LOW, r.START_DIE, r.START_SEAT1),
+     ("BEST", "WORST", "ONE DIE", "P1"), r.START_HIGH, "who starts: best/worst throw, die, P1"),
     ("dry_charge", "DRY CHARGE", _BOOL, _OFF_ON, False, "one throw each during the charge"),
-    ("limit", "FOLLOWERS", (LIMIT_EXACT, LIMIT_AT_MOST), ("EXACT", "AT MOST"), LIMIT_EXACT,
+    ("limit", "FOLLOWERS", (r.LIMIT_EXACT, r.LIMIT_AT_MOST), ("EXACT", "AT MOST"), r.LIMIT_EXACT,
      "followers: exactly or at most the limit"),
-    ("limit_from", "LIMIT FROM", (FROM_FIRST, FROM_PREVIOUS), ("FIRST", "PREVIOUS"), FROM_FIRST,
-     "limit set by the first or previous player"),
+    ("limit_from", "LIMIT FROM", (r.FROM_FIRST, r.FROM_PREVIOUS), ("FIRST", "PREVIOUS"),
+     r.FROM_FIRST, "limit set by the first or previous player"),
     ("le_bon", "LE BON", _BOOL, _OFF_ON, False, "with EXACT a follower may stop early"),
-    ("tie", "TIES", (TIE_LATER, TIE_ROLLOFF, TIE_PLAYOFF), ("LATER", "ROLL-OFF", "PLAY-OFF"),
-     TIE_ROLLOFF, "ties: later wins, 1 die or 3 dice each"),
+    ("tie", "TIES", (r.TIE_LATER, r.TIE_ROLLOFF, r.TIE_PLAYOFF), ("LATER", "ROLL-OFF", "PLAY-OFF"),
+     r.TIE_ROLLOFF, "ties: later wins, 1 die or 3 dice each"),
     ("two_player_pass", "2P TIE PASSES", _BOOL, _OFF_ON, False,
      "2 tied players: nothing paid, hand passes"),
     ("fewer_throws_win", "FEWER THROWS WIN", _BOOL, _OFF_ON, False,
@@ -62,10 +45,10 @@ OPTIONS = (
     ("nenette_later_wins", "2ND NENETTE WINS", _BOOL, _OFF_ON, False,
      "of two nenettes the later always wins"),
     ("deduct", "DEDUCT", _BOOL, _OFF_ON, False, "loser's figure is taken off the winner's"),
-    ("end", "END", (LAST_HOLDER, FIRST_OUT), ("LAST HOLDS", "FIRST OUT"), FIRST_OUT,
+    ("end", "END", (r.LAST_HOLDER, r.FIRST_OUT), ("LAST HOLDS", "FIRST OUT"), r.FIRST_OUT,
      "first out wins, or the last holder loses"),
-    ("decharge_start", "DECHARGE FROM", (DECHARGE_LOSER, DECHARGE_FEWEST), ("LOSER", "FEWEST"),
-     DECHARGE_LOSER, "decharge starts with last loser or fewest"),
+    ("decharge_start", "DECHARGE FROM", (r.DECHARGE_LOSER, r.DECHARGE_FEWEST), ("LOSER", "FEWEST"),
+     r.DECHARGE_LOSER, "decharge starts with last loser or fewest"),
 )
 OPTION_NAMES = tuple(row[0] for row in OPTIONS)
 
@@ -123,46 +106,46 @@ PRESETS = {
     "jackpot": _preset(
         nenette_fixed=0,
         jackpot_421=True,
-        start=START_DIE,
+        start=r.START_DIE,
         dry_charge=True,
-        limit=LIMIT_AT_MOST,
-        tie=TIE_LATER,
-        end=LAST_HOLDER,
+        limit=r.LIMIT_AT_MOST,
+        tie=r.TIE_LATER,
+        end=r.LAST_HOLDER,
     ),
     # 002: rerolls in the charge (dry is an option), limit set by the previous player.
     "zanzibar": _preset(
         nenette_fixed=0,
-        start=START_DIE,
-        limit=LIMIT_AT_MOST,
-        limit_from=FROM_PREVIOUS,
-        tie=TIE_LATER,
-        end=LAST_HOLDER,
+        start=r.START_DIE,
+        limit=r.LIMIT_AT_MOST,
+        limit_from=r.FROM_PREVIOUS,
+        tie=r.TIE_LATER,
+        end=r.LAST_HOLDER,
     ),
     # 003: 41 tokens, its own table, aces low in ordinary throws, roll-offs and the 2-player pass.
     "bar41": _preset(
         tokens=41,
-        ranking=RANKING_BAR41,
+        ranking=r.RANKING_BAR41,
         ace_high=False,
         nenette_value=4,
         nenette_fixed=0,
-        start=START_DIE,
-        limit=LIMIT_AT_MOST,
+        start=r.START_DIE,
+        limit=r.LIMIT_AT_MOST,
         two_player_pass=True,
-        end=LAST_HOLDER,
-        decharge_start=DECHARGE_FEWEST,
+        end=r.LAST_HOLDER,
+        decharge_start=r.DECHARGE_FEWEST,
     ),
     # 004: dry charge, "le bon", "qui barre demarre" play-offs, nenette worth 4 and not deducted.
     "lebon": _preset(
         nenette_value=4,
         nenette_fixed=0,
-        start=START_DIE,
+        start=r.START_DIE,
         dry_charge=True,
         le_bon=True,
-        tie=TIE_PLAYOFF,
+        tie=r.TIE_PLAYOFF,
         fewer_throws_win=True,
         nenette_later_wins=True,
         deduct=True,
-        end=LAST_HOLDER,
+        end=r.LAST_HOLDER,
     ),
 }
 PRESET_NAMES = ("classic", "jackpot", "zanzibar", "bar41", "lebon")
