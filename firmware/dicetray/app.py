@@ -109,7 +109,7 @@ class App:
             self.render()
         self.display.show(now)
         if self.unsaved:
-            self.save()  # after the panel: a flash erase (~45 ms) never delays what a press shows
+            self.save()  # after the panel: a flash write never delays what a press shows
         return busy
 
     def quiet(self):

@@ -65,7 +65,7 @@ def run(board, display, store=None, loops=None):
                 if not forever:
                     left -= 1
         except Exception as exc:  # anything unexpected: log it, say so, restart the game
-            from dicetray.crash import crashed  # loaded only when it happens (code is heap)
+            from dicetray.crash import crashed  # loaded only when it happens
 
             crashes = crashed(board, display, store, exc, crashes)
             resume = True

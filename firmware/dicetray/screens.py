@@ -52,8 +52,8 @@ KEEPS = ("KEEP1", "KEEP2", "KEEP3")
 
 def setup(unit, app, key, long, now):
     """The setup menu: players, rules, options; OK starts a game. Its code, fields included, is
-    dicetray.screens_setup's (unit), loaded with the options table only while the setup shows: the
-    app lets both go as a game starts (on MicroPython code is heap)."""
+    dicetray.screens_setup's (unit), loaded with the options table only while the setup shows
+    (dicetray.lazy)."""
     from dicetray.screens_setup import unit as menu
 
     menu(unit, app, key, long, now)

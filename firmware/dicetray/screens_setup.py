@@ -1,7 +1,7 @@
 """The setup screen's unit: players, rules, options; OK starts a game.
 
 Loaded only while the setup shows (screens.setup hands it its unit), with the options table it
-reads; the app lets both go when the game starts, so their code is not heap during a game. Its
+reads; the app lets both go when the game starts (dicetray.lazy). Its
 state is kept on its unit (a screens_between.Unit, made with the app), which stays.
 """
 

@@ -48,7 +48,7 @@ class Store:
     LOG = "error.log"
     LOG_OLD = "error.old"
 
-    GAME_MAX = 16 * 1024  # a saved game is ~1 KB; anything this big is not one of ours
+    GAME_MAX = 16 * 1024  # many times a saved game: anything this big is not one of ours
     SETTINGS_MAX = 4 * 1024
     LOG_MAX = 8 * 1024  # error.log and error.old together stay under twice this
     BAD_KEPT = 3  # bad files kept of each kind: the newest and two older
@@ -79,7 +79,7 @@ class Store:
 
     def load_game(self, build):
         """The saved game as (game, None), (None, None) when there is none, or (None, problem):
-        store_read.load_game, loaded for the boot only (its code is heap on the Pico)."""
+        store_read.load_game, loaded for the boot only (dicetray.lazy)."""
         from dicetray.store_read import load_game
 
         return load_game(self, build)
