@@ -205,8 +205,8 @@ def _check_settling(game):
 
 
 def _check_queue(game, groups):
-    # At most the winner's tie waits for the loser's (or, in a save from before #14, the other
-    # way round): never two of a kind, never a "both".
+    # At most the winner's tie waits for the loser's (or, in a save from before rules.md's
+    # decision 14, the other way round): never two of a kind, never a "both".
     t = game.turn
     c = game.contest
     _need(len(t.queue) <= 1, "more contests queued than a turn can need")

@@ -87,7 +87,8 @@ def _resolve_turn(g):
         if g.opts.two_player_pass and len(t.order) == 2:
             payout.pass_hand(g)
             return
-        # In the charge the pot pays whoever did best: only the loser is settled (#14).
+        # In the charge the pot pays whoever did best: only the loser is settled (docs/rules.md,
+        # decision 14).
         t.queue = [[best, BOTH if g.phase == DECHARGE else LOW]]
     else:
         t.queue = []
@@ -154,12 +155,12 @@ def _close_contest(g):
     if c.stake == FOR_WHAT_COMES:
         t.amount = max(evaluate(d, g.opts).tokens for d in c.results)
     if g.phase == CHARGE and want == BOTH:
-        want = LOW  # a save from before #14 was honoured: the pot pays, the best is moot
+        want = LOW  # a save from before rules.md's decision 14: the pot pays, the best is moot
     again = []
     if top == bottom:
         again.append([players, want])
     else:
-        # The loser's tie first, then the winner's (#14), as _resolve_turn queues them.
+        # The loser's tie first, then the winner's (decision 14), as _resolve_turn queues them.
         if want != HIGH:
             if len(low) == 1:
                 t.loser = low[0]
