@@ -7,6 +7,7 @@ import pytest
 from dicetray import clock as clock_mod
 from dicetray.screens import STANDINGS
 from test_tray import assert_panel_shows, idle, make_tray, state, to_first_throw
+from trayhost.pins import ticks_add
 
 NEAR_WRAP = (1 << 30) - 100_000  # the Pico's ticks wrap during these tests
 
@@ -86,3 +87,23 @@ def test_a_button_held_down_for_ever_does_not_keep_the_panel_lit():
     tray.run(100)
     idle(tray, clock_mod.SLEEP_MS + 1000, step=50)
     assert tray.display.asleep and not tray.i2c.panel.is_on
+
+
+def test_a_turn_that_ends_during_a_long_stall_leaves_a_dark_panel_dark():
+    """The turn whose throws are used up ends by itself; when the main loop was held up so long
+    that the same poll also puts the panel to sleep, the end counts as the last input but does
+    not wake the panel: the next press only wakes it, as any press on a dark panel."""
+    tray = make_tray(31)
+    g = to_first_throw(tray)
+    while g.turn.count < g.max_throws():
+        tray.key("r")
+    assert tray.app.game.must_stop() and not tray.display.asleep
+    player, before = g.current, g.to_dict()
+    tray.now = ticks_add(tray.now, clock_mod.SLEEP_MS + 1000)  # one late poll
+    tray.app.step(tray.now)
+    assert tray.display.asleep
+    assert g.current != player or g.turn.pos  # the turn ended (as OK would end it)
+    after = g.to_dict()
+    assert after != before
+    tray.key("r")  # wakes the panel, and does nothing else
+    assert not tray.display.asleep and g.to_dict() == after

@@ -100,7 +100,7 @@ class App:
             self.buttons.clear()  # the press that wakes the tray does nothing else
         due = self.clock.tick(now)
         if due & TURN_DUE and self.screen == PLAY:
-            self.clock.input(now)  # tunes and dimming count from here, as from a press
+            self.clock.touch(now)  # tunes and dimming count from here, as from a press
             self.units[PLAY](self, "OK", False, now)  # the throws end as OK would end them
         elif due:
             self.dirty = True

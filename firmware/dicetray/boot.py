@@ -13,7 +13,7 @@ from dicetray.state import SaveError
 def boot(app, now, resume):
     """Load the tally and any saved game into app; show the resume prompt (resume: the game at
     once), a notice or the setup. Returns the game played on (app.game), or None."""
-    app.clock.input(now)
+    app.clock.touch(now)
     lost = app.tally.load()
     game, problem = app.store.load_game(lambda data: _build(app, data))
     app.forget(BOOT, LOADER)

@@ -45,6 +45,11 @@ class Clock:
         self.note = 0
         self.note_next = 0
 
+    def touch(self, now):
+        """Tunes and dimming count from now, as from a press; the panel is not woken (a dark
+        panel stays dark until a press wakes it)."""
+        self.last_input = now
+
     def input(self, now):
         """A press at now lights the panel. True when it was dark: that press only wakes it."""
         self.last_input = now
