@@ -145,25 +145,33 @@ def test_a_game_with_computer_seats_resumes_with_them():
     assert game.computers == [2, 3]
 
 
-def test_hints_show_the_strategy_s_keeps_under_the_dice_and_the_chance():
+def test_hints_show_the_strategy_s_keeps_under_the_dice_and_what_the_choice_is_worth():
     tray = make_tray(55)
     app = tray.app
     bot = SeededDice(8)
-    checked = 0
+    seen = set()
     for _k in seats_game(tray, 3, "classic", bot, 1, hints=True, wait_ms=50):
         g = app.game
         if g is None or app.screen != PLAY or g.contest is not None or app.clock.rolling \
                 or g.current in g.computers or not g.turn.count or g.must_stop() or app.dirty:
             continue
-        mask, percent = strategy.hint(g)
+        mask, number, tokens = strategy.hint(g)
+        assert mask == strategy.decide(g)[0]  # the seat's own choice
         panel = glass(tray)
         for i, x in enumerate((26, 64, 102)):  # the middle of each die
             assert bool(panel.rows[50][x]) == bool(mask is not None and mask & (1 << i))
-        assert panel.read(8).startswith(("%d%%" if mask is not None else "OK %d%%") % percent)
-        checked += 1
-        if checked > 12:
+        said = panel.read(8).split()[0]
+        if tokens:  # the tokens it expects to shed: "+0.9T", "OK-1.2T"
+            shown = "%+.1fT" % (number / 10) if abs(number) < 100 else "%+dT" % round(number / 10)
+            assert said == ("OK" if mask is None else "") + shown
+        else:  # the chance not to lose the turn: "85%", "OK 85%"
+            assert said == ("OK" if mask is None else "%d%%" % number)
+            if mask is None:
+                assert panel.read(8).split()[1] == "%d%%" % number
+        seen.add((g.phase, mask is None))
+        if len(seen) == 4:
             break
-    assert checked > 12
+    assert len(seen) == 4  # both phases, keeps and stops
 
 
 def test_the_bot_presses_nothing_for_a_computer():
