@@ -113,7 +113,7 @@ def test_jackpot_the_first_player_of_the_decharge_weighs_the_421_that_sheds_ever
     assert abs(value / unit - tokens[best]) < 0.1
 
 
-# ---- more positions ------------------------------------------------------------------------------
+# ---- more positions -----------------------------------------------------------------------------
 
 # preset, phase, finals, counts, players, dice, count, limit, tokens; margin: the least the
 # best choice beats the next by, in turnmodel's values (a chance, or tokens in the décharge).
@@ -224,16 +224,19 @@ def test_a_keep_presses_the_dice_already_kept():
 def test_the_hint_is_the_choice_with_its_chance_in_the_charge_and_tokens_in_the_decharge():
     g = situation("bar41", CHARGE, [(5, 5, 5)], [3], 4, [4, 1, 1], 2, limit=3)
     values, best = evaluated(g, False)
-    mask, number, tokens = strategy.hint(g)
-    assert kept(g, mask) == best and not tokens
-    assert number == round(100 * values[best])  # 85: the chance not to lose the turn
+    assert round(100 * values[best]) == 85  # the chance not to lose the turn
+    assert strategy.hint(g) == (strategy.decide(g)[0], "85%")
+    g.turn.dice = [1, 1, 1]  # 1-1-1 beats 5-5-5: it stops, surely safe
+    assert strategy.hint(g) == (None, "OK 100%")
     g = situation("jackpot", DECHARGE, [], [], 3, [4, 2, 6], 1, tokens=[10, 4, 7])
     values, best = evaluated(g, True)
-    mask, number, tokens = strategy.hint(g)
-    assert kept(g, mask) == best and tokens
-    _, value, unit = strategy.decide(g)
-    assert number == round(10 * value / unit)  # tenths of the tokens it expects to shed
-    assert abs(number - 10 * values[best]) <= 1.5
+    mask, text = strategy.hint(g)
+    assert kept(g, mask) == best and text.startswith("+") and text.endswith("T")
+    assert abs(float(text[:-1]) - values[best]) < 0.15  # the tokens it expects to shed
+    g = situation("jackpot", DECHARGE, [(6, 6, 6)], [1], 3, [2, 2, 1], 1, limit=1,
+                  tokens=[4, 4, 4])
+    mask, text = strategy.hint(g)  # one throw, a nénette under 6-6-6: it can only take
+    assert mask is None and text.startswith("OK-") and text.endswith("T")
 
 
 # ---- the table ---------------------------------------------------------------------------------
@@ -257,9 +260,10 @@ def test_the_table_is_a_follower_played_out(bar41):
         for limit in (2, 3):
             for n, target in enumerate(all_throws()):
                 goal = strength[target]
-                fair = best_play(lambda y, c: (strength[y] > goal) + (strength[y] == goal) / 2,
-                                 limit, free)
-                later = best_play(lambda y, c: float(strength[y] >= goal), limit, free)
+                fair = best_play(lambda y, c, goal=goal: (strength[y] > goal)
+                                 + (strength[y] == goal) / 2, limit, free)
+                later = best_play(lambda y, c, goal=goal: float(strength[y] >= goal), limit,
+                                  free)
                 above = sum(p for (y, _), p in fair.items() if strength[y] > goal)
                 level = sum(p for (y, _), p in fair.items() if strength[y] == goal)
                 both = sum(p for (y, _), p in later.items() if strength[y] >= goal)

@@ -101,7 +101,7 @@ class Model:
         self.chain = o.limit_from == FROM_PREVIOUS
         self.memo = {}
 
-    # ---- keys ------------------------------------------------------------------------------------
+    # ---- keys -----------------------------------------------------------------------------------
 
     def keys(self, finals, counts):
         """settle.key of each player of this turn with these finals (None: not thrown)."""
@@ -119,7 +119,7 @@ class Model:
         keys = self.keys(finals, counts)
         return (keys[at] > keys[self.pos]) - (keys[at] < keys[self.pos])
 
-    # ---- the players still to throw ---------------------------------------------------------------
+    # ---- the players still to throw -------------------------------------------------------------
 
     def later(self, x, k, at, limit):
         """{(throw, count): chance}: the final of the player at index at, with limit throws,
@@ -188,7 +188,7 @@ class Model:
     def win(self, x, k):
         return self._ends(x, k, 1)
 
-    # ---- tokens ----------------------------------------------------------------------------------
+    # ---- tokens ---------------------------------------------------------------------------------
 
     def shed(self, x, k):
         """The tokens I expect to shed ending on x in k, every later throw enumerated (negative:
@@ -263,7 +263,7 @@ class Model:
                 out += paid / len(high) / len(losers)
         return out
 
-    # ---- my own throws ---------------------------------------------------------------------------
+    # ---- my own throws --------------------------------------------------------------------------
 
     def final_score(self, x, k, tokens):
         """What ending on x after k is worth: the chance not to lose, or the tokens shed."""

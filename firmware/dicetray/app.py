@@ -40,7 +40,7 @@ class App:
         self.clock = Clock(display, ticks_diff, ticks_add, buzzer, seed)
         self.actors = []
         self.seat = None  # plays the game's computer seats (dicetray.seat), loaded for them
-        self.hint = None  # (game, moment, strategy.hint(game)): the throw's hint (screens._hint)
+        self.hint = None  # (game, moment, (mask, text)): the throw's hint (screens._hint)
         self.unsaved = 0  # dicetray.saving's GAME_DUE | SETTINGS_DUE...: done after the step
         self.game = None
         self.screen = SETUP

@@ -425,14 +425,20 @@ def decide(g):
 
 
 def hint(g):
-    """(mask, number, tokens) for a human's turn: the dice to keep (mask None: stop) and what
-    that choice is worth: the chance not to lose the turn in percent, or (tokens True, the
-    décharge) the tokens it expects to shed in tenths."""
+    """(mask, text) for a human's turn: the dice to keep (mask None: stop) and what that choice
+    is worth as the panel says it: the chance not to lose the turn ("85%"), or in the
+    décharge the tokens it expects to shed ("+0.9T", "-12T"); "OK" first when it stops. (The
+    words are made here: this module is loaded only with hints or seats, ui always.)"""
     mask, value, unit = decide(g)
     v = (value + 108) // 216
-    if g.phase == DECHARGE:
-        return mask, (v * 10 + _HALF) // Q, True
-    return mask, (v * 100 + _HALF) // Q, False
+    if g.phase != DECHARGE:
+        text = "%d%%" % ((v * 100 + _HALF) // Q)
+        return mask, "OK " + text if mask is None else text
+    n = (v * 10 + _HALF) // Q  # tenths of a token
+    sign = "-" if n < 0 else "+"
+    n = abs(n)
+    text = "%s%d.%dT" % (sign, n // 10, n % 10) if n < 100 else "%s%dT" % (sign, (n + 5) // 10)
+    return mask, "OK" + text if mask is None else text
 
 
 def stake(g):

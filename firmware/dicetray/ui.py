@@ -22,8 +22,8 @@ PHASE_NAMES = {"start": "START", "charge": "CHARGE", "decharge": "DECHARGE", "ov
 def turn(fb, w, h, game, kept, faces=None, hint=None):
     """The current player's turn: dice (faces: animation faces), kept marks, throw n of limit,
     and on 128x64 the throw to beat: the turn's best and lowest throws so far. hint (mask,
-    number, tokens), strategy.hint's: a bar under each die the strategy keeps and, for the
-    phase's name, what that choice is worth (hint_text; "OK" before it: the strategy stops)."""
+    text), strategy.hint's: a bar under each die the strategy keeps and, for the phase's name,
+    what that choice is worth ("85%", "+0.9T"; "OK" before it: the strategy stops)."""
     font.clear(fb)
     p = game.current
     t = game.turn
@@ -51,27 +51,9 @@ def turn(fb, w, h, game, kept, faces=None, hint=None):
     turn_die(fb, w, h, values, kept)
 
 
-def hint_text(hint):
-    """What a hint (mask, number, tokens) says in words, "OK" first when it stops: the chance
-    not to lose the turn ("85%"), or the tokens it expects to shed ("+0.9T", "-12T")."""
-    mask, number, tokens = hint
-    if tokens:
-        sign = "-" if number < 0 else "+"
-        number = abs(number)
-        if number < 100:
-            text = "%s%d.%dT" % (sign, number // 10, number % 10)
-        else:
-            text = "%s%dT" % (sign, (number + 5) // 10)
-    else:
-        text = "%d%%" % number
-    if mask is None:
-        return ("OK" if tokens else "OK ") + text
-    return text
-
-
 def _turn_status(fb, w, game, limit, hint):
-    # The turn's second line (128x64): the phase's name, or a hint's number, then the
-    # throw's name or the throws due; a hint's bar under each die it keeps.
+    # The turn's second line (128x64): the phase's name, or a hint's worth, then the throw's
+    # name or the throws due; a hint's bar under each die it keeps.
     t = game.turn
     if t.count:
         line2 = evaluate(t.dice, game.opts).name
@@ -82,7 +64,7 @@ def _turn_status(fb, w, game, limit, hint):
     phase = PHASE_NAMES[game.phase]
     if hint is not None:
         mask = hint[0]
-        phase = hint_text(hint)
+        phase = hint[1]
         for i in range(3):
             if mask is not None and mask & (1 << i):
                 fb.fill_rect(die_x(w, 24, i) + 8, 50, 8, 2, 1)  # under turn_die's die of 24
