@@ -10,7 +10,7 @@ bot_action: random keeps, stops on a throw worth 4 or more, or one time in six),
 and "baseline" (the seat as first released: bench.baseline). N games against each kind (the
 tray seat takes each place in turn). A round is a game: its losers pay it. Printed: the share
 of games the tray seat pays, and the share one seat of the other kind pays, each with a 95%
-interval (Wilson); a fair share is 1/4, and the tray seat must pay significantly less.
+interval (Wilson), and a fair share (fair()); the tray seat must pay significantly less.
 --seat baseline plays the released seat in the tray seat's place (its figures, to compare).
 figures() gives the pooled shares against random and greedy seats to the bench (seats.py).
 """
@@ -195,12 +195,20 @@ def run(games, presets=PRESET_NAMES, seed=1, jobs=None, out=print, kinds=KINDS, 
     return tallies
 
 
+def fair(n, exact, other):
+    """A fair share: what each seat would pay were they all alike, the games' losers shared
+    (a game may have more than one: the most tokens, tied, with end first_out)."""
+    return (exact + other) / (n * PLAYERS)
+
+
 def _shares(n, exact, other):
     lo, hi = wilson(exact, n)
     olo, ohi = wilson(other, n * (PLAYERS - 1))
-    below = " (less than a fair share)" if hi < 1 / PLAYERS else ""
-    return "pays %.3f [%.3f, %.3f] of %d games%s; each other seat %.3f [%.3f, %.3f]" % (
-        exact / n, lo, hi, n, below, other / (n * (PLAYERS - 1)), olo, ohi)
+    share = fair(n, exact, other)
+    below = ", significantly less" if hi < share else ""
+    return "pays %.3f [%.3f, %.3f] of %d games (a fair share: %.3f%s); each other seat %.3f " \
+        "[%.3f, %.3f]" % (exact / n, lo, hi, n, share, below, other / (n * (PLAYERS - 1)), olo,
+                          ohi)
 
 
 def figures(games, presets=PRESET_NAMES, seed=1, jobs=None, out=print, kinds=KINDS,
