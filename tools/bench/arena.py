@@ -69,19 +69,25 @@ def _as_action(mask):
     return ("throw", tuple(i for i in range(3) if mask & (1 << i)))
 
 
+def _cached(cache, g, make):
+    # make()'s tables for this moment, kept by signature (a bounded cache).
+    sig = signature(g)
+    hit = cache.get(sig)
+    if hit is None:
+        if len(cache) > 200000:
+            cache.clear()
+        hit = cache[sig] = make()
+    return hit
+
+
 def exact_action(g, cache):
     """The tray seat's action: strategy.decide's, its tables kept by signature."""
     action = _turn_action(g)
     if action is not None:
         return action
     t = g.turn
-    sig = signature(g)
-    hit = cache.get(sig)
-    if hit is None:
-        if len(cache) > 200000:
-            cache.clear()
-        hit = cache[sig] = strategy.plan(g)
-    s, _ = odds.pick(t.dice, *hit, lambda: strategy.plan(g, g.phase != DECHARGE))
+    stop, w = _cached(cache, g, lambda: strategy.plan(g))
+    s, _ = odds.pick(t.dice, stop, w, lambda: strategy.plan(g, g.phase != DECHARGE))
     return _as_action(odds.mask_of(t.dice, s, t.kept))
 
 
@@ -91,13 +97,8 @@ def baseline_action(g, cache):
     if action is not None:
         return action
     t = g.turn
-    sig = signature(g)
-    hit = cache.get(sig)
-    if hit is None:
-        if len(cache) > 200000:
-            cache.clear()
-        hit = cache[sig] = baseline_odds.tables(t.count, baseline.objective(g)[0],
-                                                g.max_throws(), g.may_stop_early())
+    hit = _cached(cache, g, lambda: baseline_odds.tables(
+        t.count, baseline.objective(g)[0], g.max_throws(), g.may_stop_early()))
     mask, _ = baseline_odds.pick(t.dice, *hit)
     return _as_action(mask)
 

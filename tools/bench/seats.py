@@ -15,10 +15,11 @@
   (gc.mem_alloc() grows by every allocation there: that build never collects during a run).
 - seats_decision_ms_pico: on the emulated Pico (tools/emupico/kit.py: the official rp2 MicroPython,
   the RP2040's instruction timing), the tray installed by flash.sh and booted in safe mode, a
-  script times strategy.decide() with time.ticks_us (emulated time) on follower and first
-  player moments of every preset, after the first throw (two throws left: the longest) and the
-  second; it prints the median and the worst (strategy.warm, the tables made once a game as
-  the seat starts, is timed apart), the heap the strategy's code and tables keep
+  script times strategy.decide() with time.ticks_us (emulated time) on the moments of GAMES
+  (follower and first player moments of every preset, in a charge and a décharge, after the
+  first throw: two throws left, the longest, and the second); it prints the median and the
+  worst (strategy.warm, the tables made once a game as the seat starts, is timed apart), the
+  heap the strategy's code and tables keep
   (gc.mem_alloc() after gc.collect(), strategy, odds and firsttable loaded, against before) and the
   most a decision allocates (the garbage collector off: an upper bound of its peak). Skipped,
   saying why, without the kit.
@@ -162,60 +163,41 @@ GAME = LIVE_HEAP - BARE - CODE - TABLE - INDEX
 print("SEATHEAP", CODE, TABLE, INDEX, GAME)
 """
 
-SCRIPT = r"""
+SCRIPT = GAMES + r"""
 import gc, time
-from dicetray.game import Game
-from dicetray.options import PRESETS, make
-from dicetray.rules import START_SEAT1
 gc.collect()
 before = gc.mem_alloc()
 from dicetray import odds, strategy, firsttable
 odds.indexes()
 gc.collect()
 loaded = gc.mem_alloc()
-state = [12345]
-def roll():
-    x = state[0]
-    x = (x * 1103515245 + 12345) & 0x7FFFFFFF
-    state[0] = x
-    return 1 + (x >> 16) % 6
 times = []
 setups = []
-peak = 0
-for name in ("classic", "jackpot", "zanzibar", "bar41", "lebon"):
-    opts = PRESETS[name].to_dict()
-    opts["dry_charge"] = False
-    opts["start"] = START_SEAT1
-    g = Game(4, make(**opts), roll)
-    g.take_events()
+peak = [0]
+ready = [None]
+
+
+def play(g):
+    if ready[0] is not g:  # once a game: the seat does it as the game starts (Seat.poll)
+        ready[0] = g
+        gc.collect()
+        t = time.ticks_us()
+        strategy.warm(g)
+        setups.append(time.ticks_diff(time.ticks_us(), t))
     gc.collect()
+    gc.disable()
+    a = gc.mem_alloc()
     t = time.ticks_us()
-    strategy.warm(g)  # once a game: the seat does it as the game starts (Seat.poll)
-    setups.append(time.ticks_diff(time.ticks_us(), t))
-    for rounds in range(6):
-        if g.over or g.contest is not None:
-            break
-        g.throw()
-        while g.contest is None and not g.over and g.turn.count:
-            if not g.can_throw():
-                g.stop()
-                break
-            gc.collect()
-            gc.disable()
-            a = gc.mem_alloc()
-            t = time.ticks_us()
-            mask = strategy.decide(g)[0]
-            times.append(time.ticks_diff(time.ticks_us(), t))
-            peak = max(peak, gc.mem_alloc() - a)
-            gc.enable()
-            if mask is None:
-                g.stop()
-                break
-            g.throw(tuple(i for i in range(3) if mask & (1 << i)))
-        while g.contest is not None:
-            g.throw()
+    mask = strategy.decide(g)[0]
+    times.append(time.ticks_diff(time.ticks_us(), t))
+    peak[0] = max(peak[0], gc.mem_alloc() - a)
+    gc.enable()
+    return mask
+
+
+moments(play)
 times.sort()
-print("SEATBENCH", len(times), times[len(times) // 2], times[-1], loaded - before, peak,
+print("SEATBENCH", len(times), times[len(times) // 2], times[-1], loaded - before, peak[0],
       max(setups))
 """
 
