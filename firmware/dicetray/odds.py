@@ -205,13 +205,14 @@ def best(choices):
     return [c for c in choices if c[1] >= top - TIE]
 
 
-def pick(dice, stop, w, second=None):
+def pick(dice, stop, w, second=None, sure=None):
     """(slot, value): the best choice of values(); equal ones (within TIE) go to the best by a
-    second objective's tables (second(): (stop, w) as tables() makes them, made only then),
-    then to the first listed. The dice's order on the tray changes nothing: every choice is a
+    second objective's tables (second(): (stop, w) as tables() makes them, made only then;
+    not when they are all worth sure, where the second objective is the same for all), then
+    to the first listed. The dice's order on the tray changes nothing: every choice is a
     multiset of values."""
     tied = best(values(dice, stop, w))
-    if len(tied) > 1 and second is not None:
+    if len(tied) > 1 and second is not None and (sure is None or max(c[1] for c in tied) < sure):
         stop, w = second()
         again = best([(s, stop[ix(*dice)] * 216 if s is None else w[s]) for s, _ in tied])
         for s, value in tied:

@@ -29,9 +29,10 @@ Q = 16384  # 1 in a chance's unit: a product of two chances stays a small intege
 _HALF = Q // 2
 
 # The game's (warm): [options, its part of firsttable.DATA, for each throw how many of the 216
-# ordered throws end above it then level with it, how many orders it has, the first player's
-# chances not to lose by (players, its throws): the same all game].
-_game = [None, 0, None, None, None]  # type: list
+# ordered throws end above it then level with it, how many orders it has, what is kept for
+# the first player while the game has as many players (_kept), the values a throw may be
+# worth, the throws strongest first].
+_game = [None, 0, None, None, None, (), b""]  # type: list
 # The moment's (moment()): [the game, when, what was worked out for it, moment()'s tuple].
 _now = [None, None, None, None]  # type: list
 _dist = [0] * 9  # a later player at a time: the chance of each number of levels so far
@@ -40,7 +41,7 @@ _dist = [0] * 9  # a later player at a time: the chance of each number of levels
 def warm(g):
     """Make what every decision of game g reads, once a game (the seat does it as the game
     starts): odds' index tables, the throws' table of its rules, one throw's chances against
-    each throw, the first player's chances."""
+    each throw, the first player's chances and what the others' best is worth to it."""
     o = g.opts
     if _game[0] is not o:
         indexes()
@@ -66,8 +67,13 @@ def warm(g):
         _game[2] = one
         _game[3] = many
         _game[4] = {}
+        v = combos(o)[1]
+        _game[5] = tuple(sorted(set(v)))  # the values a throw may be worth, lowest first
+        _game[6] = bytes(sorted(range(56), key=lambda n: -s[n]))  # strongest first
+    players = len(g.active())
     for k in range(1, 4):  # the first player's chances, with as many players as the game's
-        _first(g, len(g.active()), k)
+        _first(g, players, k)
+    _tails(g, players - 1)
 
 
 def _free(o):
@@ -100,22 +106,6 @@ def source(g, k, limit):
     return DATA, at, at + 56, 255, False
 
 
-def _read(src, x, nenette):
-    # (above, level) from a source(), in 1/Q, packed as above * 32768 + level: no tuple.
-    data, at, level, div, merge = src
-    a = (data[at + x] * Q + div // 2) // div
-    e = 0 if level < 0 else (data[level + x] * Q + div // 2) // div
-    if merge or nenette:
-        return (a + e) << 15
-    return (a << 15) + e
-
-
-def _sum(src, x, nenette):
-    # Above or level, from a source(), in 1/Q.
-    p = _read(src, x, nenette)
-    return (p >> 15) + (p & 32767)
-
-
 def _ties(a, e, r, m, passes):
     # The chance that none of r players ends below (a: above, e: level, each) and that the
     # tie then drawn among the m + 1 + levels goes against me; passes: a tie of the two
@@ -125,6 +115,11 @@ def _ties(a, e, r, m, passes):
         for _ in range(r):
             p = (p * a + _HALF) >> 14
         return 0 if passes and m else p // (m + 1)
+    if r == 1:  # the common cases, in line
+        return (0 if passes and m else a // (m + 1)) + (0 if passes else e // (m + 2))
+    if r == 2:
+        return ((a * a + _HALF) >> 14) // (m + 1) + ((a * e + _HALF) >> 13) // (m + 2) \
+            + ((e * e + _HALF) >> 14) // (m + 3)
     d = _dist
     d[0] = Q
     for j in range(r):
@@ -215,19 +210,17 @@ def _by_k(g, now):
 
 
 def _odds(g, k, both, now):
-    # odds() at the moment now (moment()'s tuple).
+    # odds() at the moment now (moment()'s tuple). The sources are read in line: on the Pico
+    # a call costs more than the sums.
     first, keys, r, limit, passes, mine = now
     o = g.opts
     lose = [0] * 56
     win = [0] * 56 if both else None
-    s1 = s2 = s3 = sk = None
-    if r and limit:
-        sk = source(g, k, limit)
-    elif r:  # each the throws the previous player used: the first, my k
-        s1 = source(g, k, 1)
-        s2 = source(g, k, 2) if k > 1 else s1
-        s3 = source(g, k, 3) if k > 2 else s2
-        sk = s1 if k == 1 else s2 if k == 2 else s3
+    chain = r and not limit  # each the throws the previous player used: the first, my k
+    data, at, lv, div, merge = source(g, k, limit or k) if r else (b"", 0, -1, 1, True)
+    one = _game[2]
+    if chain and k > 2:
+        d2, a2, l2, v2, _ = source(g, k, 2)
     kinds = combos(o)[2]
     nen = o.nenette_later_wins
     off = ((3 - k) if o.fewer_throws_win else 3) * 8
@@ -246,20 +239,30 @@ def _odds(g, k, both, now):
             mh = 0
         elif both and me == high:
             mh = mh0
+        if m < 0 and mh < 0:
+            continue
         a = e = 0
-        if r and (m >= 0 or mh >= 0):
-            nenette = nen and kinds[x] == K_NENETTE
-            a = _read(sk, x, nenette)
-            e = a & 32767
-            a >>= 15
+        if r:
+            a = (data[at + x] * Q + div // 2) // div
+            if lv >= 0:
+                e = (data[lv + x] * Q + div // 2) // div
+            if merge or (nen and kinds[x] == K_NENETTE):
+                a += e
+                e = 0
         if m >= 0:
-            if limit or not r:
+            if not chain:
                 lose[x] = _ties(a, e, r, m, passes)
             else:
                 # Each the throws the previous used (a player that fails uses them all): the
-                # chance all reach me, times my share of the ties as if every limit were mine.
-                p = _chain(_sum(s1, x, nenette), _sum(s2, x, nenette), _sum(s3, x, nenette),
-                           k, r)
+                # chance all reach me, times my share of the ties as if every limit were mine;
+                # one throw's and two's chances to reach me first (a level counts as reached).
+                s1 = ((one[x] + one[56 + x]) * Q + 108) // 216
+                s2 = s1
+                if k > 2:
+                    s2 = (d2[a2 + x] * Q + v2 // 2) // v2
+                    if l2 >= 0:
+                        s2 += (d2[l2 + x] * Q + v2 // 2) // v2
+                p = _chain(s1, s2 if k > 2 else a + e, a + e, k, r)
                 if not e:
                     lose[x] = 0 if passes and m else p // (m + 1)
                 else:
@@ -271,56 +274,91 @@ def _odds(g, k, both, now):
 
 
 def _worth(g):
-    # (loser, best, holders): the loser's combination (None for the first player: the others
-    # are yet to throw; an ordinary throw), what the winner's throw is worth ending on each
-    # throw, if I lose, in 1/Q of a token (_best_above), and what the winner may hold.
+    # What is paid, the same for every throw k (reward()'s): (loser, cap, best, over, more):
+    # the loser's combination (None for the first player: the others are yet to throw; an
+    # ordinary throw) and the most the winner may give: the pot (the charge), the best throw's
+    # holder's tokens, or for the first player the others' mean holding. What the winner's
+    # throw is worth were I to lose, each of the r players after ending above my throw x (the
+    # model's player stops as soon as it is above: a throw of three dice above x), at most
+    # cap, in 1/Q of a token: the first player's, best[x] (_best_of); a follower's, best, the
+    # throw done above all, or with the chance one of theirs gets above that one (over of the
+    # 216 throws are), more on average.
     first, keys, r = moment(g)[:3]
     t = g.turn
-    o = g.opts
     if first:
-        holders = [g.tokens[p] for p in t.order[1:]]
-        loser = best = None
+        cap = 0
+        for p in t.order[1:]:
+            cap += g.tokens[p]
+        cap //= r
     else:
-        holders = [g.tokens[t.order[keys[5]]]]
-        loser = evaluate(t.finals[keys[4]], o)
-        best = t.finals[keys[5]]
-    cap = sum(holders) // len(holders) if g.phase == DECHARGE else g.pot
-    return loser, _best_above(g, r, cap, best), holders
-
-
-def _best_above(g, r, cap, best):
-    # For each throw x, what the winner's throw is worth when every one of the r players
-    # after ends above x (how I lose): the strongest of the best throw done (None: none) and
-    # r throws of three dice above x (the model's player stops as soon as it is above), each
-    # worth no more than cap; in 1/Q of a token.
+        cap = g.tokens[t.order[keys[5]]]
+    if g.phase != DECHARGE:
+        cap = g.pot
+    if first:
+        return None, cap, _best_of(g, r, cap), 0, 0
     s, v, _ = combos(g.opts)
     many = _game[3]
-    floor = 0
-    if best is not None:
-        top = ix(*best)
-        floor = min(v[top], cap) * Q
-        if not r:
-            return [floor] * 56
-    values = sorted(set(v))
-    count = [0] * len(values)
+    top = ix(*t.finals[keys[5]])
+    over = _game[2][top]
+    best = min(v[top], cap) * Q
+    more = 0
+    if r and over:
+        for y in range(56):
+            if s[y] > s[top]:
+                more += many[y] * min(v[y], cap)
+        more = more * Q // over - best
+    return evaluate(t.finals[keys[4]], g.opts), cap, best, over, more
+
+
+def _best_of(g, r, cap):
+    # The first player's: for each throw x, what the best of the r others is worth when each
+    # ends above x, at most cap, in 1/Q: from _tails's sums, kept for the game.
+    values = _game[5]
+    sums = _tails(g, r)
+    n = len(values)
+    j = 0  # the first value above cap: what it adds is worth cap - the value below it
+    while j < n and values[j] <= cap:
+        j += 1
     out = [0] * 56
-    total = 0
-    for x in sorted(range(56), key=lambda n: -s[n]):  # strongest first: count is above x
-        if total:
-            worth = last = below = 0
-            for i in range(len(values)):
-                below += count[i]
-                f = p = below * Q // total
+    for x in range(56):
+        at = x * n + j
+        worth = sums[at - 1] if j else 0
+        if j < n:
+            step = values[j] - (values[j - 1] if j else 0)
+            worth += (sums[at] - worth) * (cap - (values[j - 1] if j else 0)) // step
+        out[x] = worth << 6
+    return out
+
+
+def _tails(g, r):
+    # For each throw x and each value v a throw may be worth (_game[5]), what the best of r
+    # throws of three dice above x is worth counted up to v, in 1/256 of a token (so that a
+    # cap between two values is a share of the step): 56 x values 16-bit numbers, kept while
+    # the game has as many players.
+    kept = _kept(r + 1)
+    if "tails" not in kept:
+        v = combos(g.opts)[1]
+        many = _game[3]
+        values = _game[5]
+        n = len(values)
+        count = [0] * n  # the throws above x by value
+        out = zeros("H", 56 * n)
+        total = 0
+        for x in _game[6]:  # strongest first: count holds the throws above x
+            below = worth = last = 0
+            for i in range(n):
+                # P(the best >= values[i]) = 1 - P(all r below it)
+                f = p = below * Q // total if total else Q
                 for _ in range(r - 1):
                     p = (p * f + _HALF) >> 14
-                worth += min(values[i], cap) * (p - last)
-                last = p
-            out[x] = max(worth, floor)
-        # A throw no stronger than the best done leaves that one the strongest.
-        worth = v[x] if best is None or s[x] > s[top] else v[top]
-        count[values.index(worth)] += many[x]
-        total += many[x]
-    return out
+                worth += (values[i] - last) * (Q - p)
+                last = values[i]
+                out[x * n + i] = (worth + 32) >> 6
+                below += count[i]
+            count[values.index(v[x])] += many[x]
+            total += many[x]
+        kept["tails"] = out
+    return kept["tails"]
 
 
 def reward(g, k, tokens):
@@ -340,27 +378,34 @@ def reward(g, k, tokens):
         _, v, kinds = combos(o)
         if "worth" not in done:
             done["worth"] = _worth(g)
-        loser, best, holders = done["worth"]
+        loser, cap, best, over, more = done["worth"]
+        r = now[2]
+        one = _game[2]
         mine = g.tokens[g.current]
+        fixed = o.nenette_fixed
         out = [0] * 56
         for x in range(56):
-            take = best[x]
-            if o.nenette_fixed and kinds[x] == K_NENETTE:
-                take = o.nenette_fixed * Q
-            elif o.deduct and kinds[x] < K_NENETTE:
-                take = max(Q, take - v[x] * Q)
-            if not shed:
-                take = min(take, g.pot * Q)
-            else:  # no more than the winner holds (the first player's: any of the others)
-                most = 0
-                for h in holders:
-                    most += min(take, h * Q)
-                take = most // len(holders)
-            p = -((lose[x] * (take >> 6) + 128) >> 8)  # in 1/256 of a token: no long int
+            p = 0
+            if lose[x]:
+                if loser is None:
+                    take = best[x]
+                else:
+                    take = best
+                    above = one[x]
+                    if more and above > over:  # a throw above x is not above the best done
+                        q = f = (above - over) * Q // above
+                        for _ in range(r - 1):
+                            q = (q * f + _HALF) >> 14
+                        take += (Q - q) * (more >> 6) >> 8
+                if fixed and kinds[x] == K_NENETTE:
+                    take = min(fixed, cap) * Q
+                elif o.deduct and kinds[x] < K_NENETTE:
+                    take = max(min(Q, cap * Q), take - v[x] * Q)
+                p = -((lose[x] * (take >> 6) + 128) >> 8)  # in 1/256 of a token: no long int
             if shed and win[x]:
                 give = v[x]
-                if loser is not None and o.nenette_fixed and loser.kind == K_NENETTE:
-                    give = o.nenette_fixed
+                if loser is not None and fixed and loser.kind == K_NENETTE:
+                    give = fixed
                 elif loser is not None and o.deduct and is_figure(loser):
                     give = max(1, give - loser.tokens)
                 p += win[x] * min(give, mine)
@@ -414,13 +459,20 @@ def plan(g, tokens=None):
     return tables(t.count, lambda k: reward(g, k, tokens), g.max_throws(), g.may_stop_early())
 
 
+def choose(g, stop, w):
+    """(slot, value): the choice plan(g)'s tables make with the current dice (odds.pick);
+    equal ones go to the other objective's best: in the charge, not where the chance is
+    whole (no tokens are taken there, whatever the choice)."""
+    tokens = g.phase == DECHARGE
+    return pick(g.turn.dice, stop, w, lambda: plan(g, not tokens), None if tokens else 216 * Q)
+
+
 def decide(g):
     """The current player's choice in a turn: (mask, value, unit): value / unit is the chance
     not to lose the turn (the charge) or the tokens it expects to shed (the décharge); mask
     None: stop. Equal choices go to the other objective's best (then odds.pick's order)."""
     t = g.turn
-    stop, w = plan(g)
-    s, value = pick(t.dice, stop, w, lambda: plan(g, g.phase != DECHARGE))
+    s, value = choose(g, *plan(g))
     return mask_of(t.dice, s, t.kept), value, 216 * Q
 
 

@@ -86,8 +86,7 @@ def exact_action(g, cache):
     if action is not None:
         return action
     t = g.turn
-    stop, w = _cached(cache, g, lambda: strategy.plan(g))
-    s, _ = odds.pick(t.dice, stop, w, lambda: strategy.plan(g, g.phase != DECHARGE))
+    s, _ = strategy.choose(g, *_cached(cache, g, lambda: strategy.plan(g)))
     return _as_action(odds.mask_of(t.dice, s, t.kept))
 
 
