@@ -103,7 +103,7 @@ import gc, time
 from dicetray import strategy
 from baseline import strategy as released
 
-mine, theirs, alloc = [], [], []
+mine, theirs, alloc, alloc_theirs = [], [], [], []
 
 
 def cold(decide, forget):
@@ -125,6 +125,10 @@ def forget_theirs():
 def play(g):
     strategy.warm(g)  # once a game, as the seat does when a game starts
     released.warm(g)
+    forget_theirs()
+    a = gc.mem_alloc()
+    released.decide(g)
+    alloc_theirs.append(gc.mem_alloc() - a)
     ms, _ = cold(lambda: released.decide(g)[0], forget_theirs)
     theirs.append(ms)
     forget_mine()
@@ -138,20 +142,21 @@ def play(g):
 
 moments(play)
 import json
-print("SEATWASM " + json.dumps([mine, theirs, max(alloc)]))
+print("SEATWASM " + json.dumps([mine, theirs, max(alloc), max(alloc_theirs)]))
 """.replace("REPEAT", str(REPEAT))
 
 # The live heap of the seat's tables: what importing the code keeps is apart (a .mpy's code).
+# PACKAGE: dicetray, or baseline for the released seat's.
 WASM_HEAP = r"""
 from dicetray.game import Game
 from dicetray.options import PRESETS
 game = Game(4, PRESETS["classic"], lambda: 1)
 #---
 BARE = LIVE_HEAP
-from dicetray import odds, strategy
+from PACKAGE import odds, strategy
 #---
 CODE = LIVE_HEAP - BARE
-from dicetray import firsttable
+from PACKAGE import firsttable
 #---
 TABLE = LIVE_HEAP - BARE - CODE
 odds.indexes()
@@ -241,15 +246,25 @@ def wasm_figures(log=print):
         released = copy_packages(tmp, os.path.join(HERE, "baseline"))
         out = run_micropython(WASM_TIME, paths=[FIRMWARE, released], mpy=True, timeout=900,
                               heap="8m")
-        heap = run_micropython(WASM_HEAP, paths=[FIRMWARE], mpy=True, chunks=True, timeout=300)
+        heaps = [run_micropython(WASM_HEAP.replace("PACKAGE", package), paths=[FIRMWARE, released],
+                                 mpy=True, chunks=True, timeout=300)
+                 for package in ("dicetray", "baseline")]
     line = [x for x in out.splitlines() if x.startswith("SEATWASM ")][0]
-    mine, theirs, alloc = json.loads(line[len("SEATWASM "):])
+    mine, theirs, alloc, alloc_theirs = json.loads(line[len("SEATWASM "):])
     mine, theirs = sorted(mine), sorted(theirs)
-    line = [x for x in heap.splitlines() if x.startswith("SEATHEAP ")][0]
-    code, table, index, game = (int(x) for x in line.split()[1:])
+    code, table, index, game = _heap(heaps[0])
+    theirs_heap = _heap(heaps[1])
     return {"decisions": len(mine), "median": mine[len(mine) // 2], "worst": mine[-1],
             "baseline_median": theirs[len(theirs) // 2], "baseline_worst": theirs[-1],
-            "code": code, "table": table, "index": index, "game": game, "alloc": alloc}
+            "code": code, "table": table, "index": index, "game": game, "alloc": alloc,
+            "baseline_alloc": alloc_theirs, "baseline_code": theirs_heap[0],
+            "baseline_tables": sum(theirs_heap[1:])}
+
+
+def _heap(out):
+    # (code, table, index, a game's) from WASM_HEAP's line.
+    line = [x for x in out.splitlines() if x.startswith("SEATHEAP ")][0]
+    return tuple(int(x) for x in line.split()[1:])
 
 
 def seats_figures(log=print):
@@ -273,8 +288,10 @@ def seats_figures(log=print):
                                     w["baseline_median"], w["baseline_worst"],
                                     w["worst"] / w["baseline_worst"]))
         log("WebAssembly  the seat's tables keep %d bytes of heap (the table %d, the index %d,"
-            " a game's %d; its code %d more); a decision allocates at most %d bytes (garbage"
-            " included)" % (tables, w["table"], w["index"], w["game"], w["code"], w["alloc"]))
+            " a game's %d; its code %d more; the released seat's: %d and %d); a decision"
+            " allocates at most %d bytes (garbage included; the released seat's %d)"
+            % (tables, w["table"], w["index"], w["game"], w["code"], w["baseline_tables"],
+               w["baseline_code"], w["alloc"], w["baseline_alloc"]))
         res["seats_decision_ms_wasm"] = w["worst"]
         res["seats_decision_ms_baseline_wasm"] = w["baseline_worst"]
         res["seats_decision_ratio_wasm"] = round(w["worst"] / w["baseline_worst"], 2)
