@@ -39,41 +39,46 @@ _dist = [0] * 9  # a later player at a time: the chance of each number of levels
 
 
 def warm(g):
-    """Make what every decision of game g reads, once a game (the seat does it as the game
-    starts): odds' index tables, the throws' table of its rules, one throw's chances against
-    each throw, the first player's chances and what the others' best is worth to it."""
+    """Make what every decision of game g reads, once a game and once its décharge is on (the
+    seat does it as each starts): odds' index tables, the throws' table of its rules, one
+    throw's chances against each throw, the first player's chances and, in the décharge,
+    what the others' best is worth to it."""
     o = g.opts
     if _game[0] is not o:
         indexes()
-        s = combos(o)[0]
-        one = bytearray(112)  # one throw's: how many end above each throw, then level with it
-        many = bytearray(56)
+        s, v, _ = combos(o)
+        many = bytearray(56)  # how many of the 216 ordered throws each throw is
         n = 0
         for a, b, c in all_throws():
             many[n] = 1 if a == c else 3 if a == b or b == c else 6
             n += 1
-        for x in range(56):
-            up = same = 0
-            for y in range(56):
-                if s[y] > s[x]:
-                    up += many[y]
-                elif s[y] == s[x]:
-                    same += many[y]
-            one[x] = up
-            one[56 + x] = same
+        order = bytes(sorted(range(56), key=lambda x: -s[x]))  # strongest first
+        one = bytearray(112)  # one throw's: how many end above each throw, then level with it
+        above = i = 0
+        while i < 56:  # a run of equal strengths at a time
+            j = i
+            same = 0
+            while j < 56 and s[order[j]] == s[order[i]]:
+                same += many[order[j]]
+                j += 1
+            for x in order[i:j]:
+                one[x] = above
+                one[56 + x] = same
+            above += same
+            i = j
         _game[0] = o
         _game[1] = ((1 if o.ranking == RANKING_BAR41 else 0) * 2 + (1 if o.ace_high else 0)) \
             * 896 + (336 if _free(o) else 0)
         _game[2] = one
         _game[3] = many
         _game[4] = {}
-        v = combos(o)[1]
         _game[5] = tuple(sorted(set(v)))  # the values a throw may be worth, lowest first
-        _game[6] = bytes(sorted(range(56), key=lambda n: -s[n]))  # strongest first
+        _game[6] = order
     players = len(g.active())
     for k in range(1, 4):  # the first player's chances, with as many players as the game's
         _first(g, players, k)
-    _tails(g, players - 1)
+    if g.phase == DECHARGE:  # what it takes, were it to lose: tokens count in the décharge
+        _tails(g, players - 1)
 
 
 def _free(o):
@@ -109,7 +114,8 @@ def source(g, k, limit):
 def _ties(a, e, r, m, passes):
     # The chance that none of r players ends below (a: above, e: level, each) and that the
     # tie then drawn among the m + 1 + levels goes against me; passes: a tie of the two
-    # players of a turn passes the hand.
+    # players of a turn passes the hand. The sum over the levels l of
+    # C(r, l) a^(r-l) e^l / (m + 1 + l), a's powers in _dist (no heap).
     if not e:
         p = Q
         for _ in range(r):
@@ -120,17 +126,22 @@ def _ties(a, e, r, m, passes):
     if r == 2:
         return ((a * a + _HALF) >> 14) // (m + 1) + ((a * e + _HALF) >> 13) // (m + 2) \
             + ((e * e + _HALF) >> 14) // (m + 3)
+    if r == 3:
+        aa = (a * a + _HALF) >> 14
+        ee = (e * e + _HALF) >> 14
+        return ((aa * a + _HALF) >> 14) // (m + 1) + 3 * ((aa * e + _HALF) >> 14) // (m + 2) \
+            + 3 * ((a * ee + _HALF) >> 14) // (m + 3) + ((ee * e + _HALF) >> 14) // (m + 4)
     d = _dist
     d[0] = Q
     for j in range(r):
-        d[j + 1] = (d[j] * e + _HALF) >> 14
-        for i in range(j, 0, -1):
-            d[i] = (d[i] * a + d[i - 1] * e + _HALF) >> 14
-        d[0] = (d[0] * a + _HALF) >> 14
+        d[j + 1] = (d[j] * a + _HALF) >> 14
     p = 0
+    ways = 1  # C(r, l)
+    el = Q  # e^l
     for i in range(r + 1):
-        if not (passes and m + i):
-            p += d[i] // (m + 1 + i)
+        p += ways * ((d[r - i] * el + _HALF) >> 14) // (m + 1 + i)
+        ways = ways * (r - i) // (i + 1)
+        el = (el * e + _HALF) >> 14
     return p
 
 
@@ -425,18 +436,20 @@ def _kept(players):
 
 def _first(g, players, k):
     # odds() of the first player with players in the turn, stopping after throw k (56 16-bit
-    # numbers each): kept for the game (for its number of players), as warm() makes them.
+    # numbers each; the chance to win only once the décharge is on): kept for the game (for
+    # its number of players), as warm() makes them.
     kept = _kept(players)
-    if k not in kept:
+    both = g.phase == DECHARGE
+    if k not in kept or (both and kept[k][1] is None):
         o = g.opts
-        s, _, kinds = combos(o)
+        s = combos(o)[0]
         mine = [0] * 56
         for x in range(56):
             mine[x] = s[x] * 32
         limit = 0 if o.limit_from == FROM_PREVIOUS and _free(o) else k
         now = (True, None, players - 1, limit, o.two_player_pass and players == 2, mine)
-        lose, win = _odds(g, k, True, now)
-        kept[k] = (_compact(lose), _compact(win))
+        lose, win = _odds(g, k, both, now)
+        kept[k] = (_compact(lose), _compact(win) if both else None)
     return kept[k]
 
 
