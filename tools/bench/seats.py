@@ -151,6 +151,7 @@ WASM_HEAP = r"""
 from dicetray.game import Game
 from dicetray.options import PRESETS
 game = Game(4, PRESETS["classic"], lambda: 1)
+game.phase = "decharge"  # what a game keeps at its most: the décharge's too
 #---
 BARE = LIVE_HEAP
 from PACKAGE import odds, strategy
