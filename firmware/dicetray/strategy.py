@@ -35,7 +35,7 @@ _HALF = Q // 2
 _game = [None, 0, None, None, None, (), b""]  # type: list
 # The moment's (moment()): [the game, when, what was worked out for it, moment()'s tuple].
 _now = [None, None, None, None]  # type: list
-_dist = [0] * 9  # a later player at a time: the chance of each number of levels so far
+_dist = [0] * 9  # _ties: the powers of a chance (no list made for them)
 
 
 def warm(g):
