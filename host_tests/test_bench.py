@@ -67,12 +67,19 @@ def test_bench_prints_one_json_line_with_every_key(micropython):
     assert "Pico figures skipped: DICETRAY_PICO_KIT is empty" in out
     for key in PICO_KEYS:
         assert figures[key] is None, key
-    for kind in ("exact", "random", "greedy"):
+    for kind in ("exact", "random", "greedy", "baseline", "vs_random", "vs_greedy",
+                 "vs_baseline"):
         share = figures["seats_loss_share_" + kind]
         assert isinstance(share, float) and 0 <= share <= 1, kind
-    assert "exact vs 3 greedy" in out and "pooled: exact seat pays" in out
+    assert "tray vs 3 baseline" in out and "pooled: the tray seat pays" in out
     assert "Seat decision on the Pico skipped: DICETRAY_PICO_KIT is empty" in out
     assert figures["seats_decision_ms_pico"] is None
+    # The seat's decision on the WebAssembly MicroPython beside the released seat's, its heap.
+    for key in ("seats_decision_ms_wasm", "seats_decision_ms_baseline_wasm",
+                "seats_decision_ratio_wasm", "seats_decision_alloc_bytes"):
+        assert isinstance(figures[key], (int, float)) and figures[key] > 0, key
+    assert "the released seat median" in out
+    assert 0 < figures["seats_tables_bytes"] <= 8192  # the seat's tables: within 8 KB of heap
     assert "Browser figures skipped: DICETRAY_WEB_BENCH is 0" in out
     for key in WEB_KEYS:
         assert figures[key] is None, key

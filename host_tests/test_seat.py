@@ -13,6 +13,7 @@ from dicetray.display import Display
 from dicetray.game import Game
 from dicetray.save_check import load
 from dicetray.screens import PLAY, RESULT, STANDINGS
+from dicetray.state import DECHARGE
 from emupico.panel import Panel
 from test_tray import assert_panel_shows, assert_result_sane, glass, make_tray, tokens_ok
 from trayhost.autoplay import SeededDice
@@ -165,25 +166,34 @@ def test_a_game_with_computer_seats_resumes_with_them():
     assert game.computers == [2, 3]
 
 
-def test_hints_show_the_strategy_s_keeps_under_the_dice_and_the_chance():
+def test_hints_show_the_strategy_s_keeps_under_the_dice_and_what_the_choice_is_worth():
     tray = make_tray(55)
     app = tray.app
     bot = SeededDice(8)
-    checked = 0
+    seen = set()
     for _k in seats_game(tray, 3, "classic", bot, 1, hints=True, wait_ms=50):
         g = app.game
         if g is None or app.screen != PLAY or g.contest is not None or app.clock.rolling \
                 or g.current in g.computers or not g.turn.count or g.must_stop() or app.dirty:
             continue
-        mask, percent = strategy.hint(g)
+        mask, text = strategy.hint(g)
+        choice, value, unit = strategy.decide(g)
+        assert mask == choice  # the seat's own choice, and what it is worth
+        said = text[2:].strip() if mask is None else text
+        assert text.startswith("OK") == (mask is None)
+        if g.phase == DECHARGE:  # the tokens it expects to shed: "+0.9T", "OK-1.2T"
+            assert said[0] in "+-" and said.endswith("T")
+            assert abs(float(said[:-1]) - value / unit) <= 0.06
+        else:  # the chance not to lose the turn: "85%", "OK 85%"
+            assert said.endswith("%") and abs(int(said[:-1]) - 100 * value / unit) <= 0.6
         panel = glass(tray)
         for i, x in enumerate((26, 64, 102)):  # the middle of each die
             assert bool(panel.rows[50][x]) == bool(mask is not None and mask & (1 << i))
-        assert panel.read(8).startswith(("%d%%" if mask is not None else "OK %d%%") % percent)
-        checked += 1
-        if checked > 12:
+        assert panel.read(8).startswith(text + " ")
+        seen.add((g.phase, mask is None))
+        if len(seen) == 4:
             break
-    assert checked > 12
+    assert len(seen) == 4  # both phases, keeps and stops
 
 
 def test_the_bot_presses_nothing_for_a_computer():

@@ -1,12 +1,13 @@
-"""The computer seat's strategy (dicetray.strategy) against an enumerator written apart from it;
-its odds (odds.py) and the first player's table (firsttable.py) with it.
+"""The computer seat's strategy (dicetray.strategy), its odds (odds.py) and its table of the
+players still to throw (firsttable.py), against the turn played out apart from them.
 
-The enumerator below shares no code with strategy.py: it throws every ordered face of the dice
-rerolled (6**k outcomes), plays on by trying every legal keep at every throw, and scores a
-final throw through the game's own code (settle.key for the order, payout._amount for what is
-paid) as docs/strategy.md words the objective. For every throw, kept set and throws left of
-a set of turns (charge and décharge, followers and the first player, the tie and count rules of
-each preset), the two agree to 1e-9.
+turnmodel.py shares no code with them: it plays every player still to throw exactly against
+each final throw of the seat, over every face of the dice, and scores a final through the
+game's own settle.key and payout._amount (docs/strategy.md's model). The positions of the issue
+that asked for it keep their numbers there; with a set of others (every preset, charge and
+décharge, first players, middle and last players, ties, "le bon", fewer throws win, the
+two-player pass, the limit from the previous player) the seat must make the choice it finds
+best, whatever the order of the dice on the tray.
 """
 
 import itertools
@@ -15,232 +16,288 @@ import sys
 from pathlib import Path
 
 import pytest
-from dicetray import firsttable, odds, payout, settle, strategy
+from dicetray import firsttable, odds, strategy
 from dicetray.game import Game
-from dicetray.rules import LIMIT_AT_MOST, RANKING_BAR41, TIE_LATER, evaluate
+from dicetray.options import PRESETS, changed
+from dicetray.rules import RANKING_BAR41, RANKING_CLASSIC, all_throws, evaluate
 from dicetray.state import CHARGE, DECHARGE, Contest, Turn
+from turnmodel import THROWS, Model, best_play
 
 ROOT = Path(__file__).resolve().parent.parent
-MASKS = [m for m in range(7)]  # bit i: die i kept; all three (7) is no throw
 
 
-def actions(dice, count, reward, most, early):
-    """[(mask, value)]: every choice open after throw count with its expected reward, as the
-    strategy weighs them (odds.listed over odds.tables)."""
-    return odds.listed(dice, *odds.tables(count, reward, most, early))
-
-
-def situation(preset, phase, finals, counts, players=4, tokens=None, limit=3):
-    """A game whose turn has finals made by the first players and the next one to throw."""
+def situation(preset, phase, finals, counts, players, dice, count, limit=0, tokens=None):
+    """A game whose first players made finals (in counts throws) and the next one holds dice
+    after count throws, with limit throws (0: the first player's, not set yet)."""
     g = Game(players, preset, lambda: 1)
     g.phase = phase
     if tokens is not None:
         g.tokens = list(tokens)
-        g.pot = g.opts.tokens - sum(tokens)
-    t = Turn(1, list(range(players)), limit if finals else 0)
+        g.pot = 0
+    t = Turn(1, list(range(players)), limit)
     t.finals = [list(f) for f in finals]
     t.counts = list(counts)
     t.pos = len(finals)
+    t.dice = list(dice)
+    t.count = count
     g.turn = t
     g.contest = None
     return g
 
 
-# ---- the objective, scored by the game's code ------------------------------------------------
+def kept(g, mask):
+    """The values a mask keeps of the dice, highest first, as turnmodel names a choice."""
+    if mask is None:
+        return None
+    return tuple(sorted((g.turn.dice[i] for i in range(3) if mask & (1 << i)), reverse=True))
 
 
-def score(g, dice, count, shed):
-    """What ending on dice after count throws is worth to the player at g.turn.pos."""
-    t = g.turn
-    pos = t.pos
-    if pos == 0:
-        return first_score(g, dice, count)
-    done = Turn(t.number, t.order, t.limit)
-    done.finals = t.finals[:pos] + [list(dice)]
-    done.counts = t.counts[:pos] + [count]
-    keys = [settle.key(g, i, done) for i in range(pos + 1)]
-    me = keys[pos]
-    before = keys[:pos]
-    lowest, highest = min(before), max(before)
-    tied_low = before.count(lowest)
-    tied_high = before.count(highest)
-    passes = g.opts.two_player_pass and len(t.order) == 2
-    if me < lowest:
-        lose = 1.0
-    elif me == lowest:
-        lose = 0.0 if passes else 1 / (tied_low + 1)
-    else:
-        lose = 0.0
-    if not shed:
-        return 1.0 - lose
-    if me > highest:
-        win = 1.0
-    elif me == highest:
-        win = 0.0 if passes else 1 / (tied_high + 1)
-    else:
-        win = 0.0
-    # What is paid: the game's own rule, on a turn where everybody so far has played.
-    saved = g.turn
-    g.turn = done
-    best_p = t.order[before.index(highest)]
-    worst_p = t.order[before.index(lowest)]
-    mine = t.order[pos]
-    given = payout._amount(g, mine, worst_p)
-    taken = payout._amount(g, best_p, mine)
-    g.turn = saved
-    return win * min(given, g.tokens[mine]) - lose * min(taken, g.tokens[best_p])
+def evaluated(g, tokens):
+    """turnmodel's value of each choice open now, and the best choice."""
+    values = Model(g).choices(g.turn.dice, g.turn.count, tokens)
+    return values, max(values, key=values.get)
 
 
-def table_block(opts, free, limit):
-    # The first player's table, read from its bytes here, not through firsttable.chances.
-    variant = (1 if opts.ranking == RANKING_BAR41 else 0) * 2 + (1 if opts.ace_high else 0)
-    at = ((variant * 2 + (1 if free else 0)) * 3 + limit - 1) * 112
-    raw = firsttable.DATA[at:at + 112]
-    return [x / 255 for x in raw[:56]], [x / 255 for x in raw[56:]]
+# ---- the positions of the issue ----------------------------------------------------------------
+
+def test_bar41_a_follower_with_two_to_throw_keeps_the_aces_however_the_dice_lie():
+    # P1 made 5-5-5; the seat holds 4-1-1 with a throw left, two players after it.
+    for dice in ([4, 1, 1], [1, 1, 4], [1, 4, 1]):
+        g = situation("bar41", CHARGE, [(5, 5, 5)], [3], 4, dice, 2, limit=3)
+        values, best = evaluated(g, False)
+        assert abs(1 - values[(1, 1)] - 0.147) < 0.001  # the issue's numbers
+        assert abs(1 - values[None] - 0.177) < 0.001
+        assert abs(1 - values[(4, 1)] - 0.667) < 0.001
+        mask, value, unit = strategy.decide(g)
+        assert kept(g, mask) == best == (1, 1)
+        assert abs(value / unit - values[best]) < 0.002
 
 
-ALL = sorted({tuple(sorted(d, reverse=True)) for d in itertools.product(range(1, 7), repeat=3)},
-             reverse=True)
+def test_zanzibar_a_follower_stops_on_6_5_4_to_hold_the_next_two_to_one_throw():
+    g = situation("zanzibar", CHARGE, [(2, 1, 1)], [2], 4, [6, 5, 4], 1, limit=2)
+    values, best = evaluated(g, False)
+    assert abs(1 - values[None] - 0.023) < 0.001
+    assert abs(1 - values[()] - 0.48) < 0.001
+    mask, value, unit = strategy.decide(g)
+    assert mask is None and best is None
+    assert abs(value / unit - values[None]) < 0.002
 
 
-def first_score(g, dice, count):
-    o = g.opts
-    above, level = table_block(o, o.limit == LIMIT_AT_MOST or o.le_bon, count)
-    n = ALL.index(tuple(sorted(dice, reverse=True)))
-    q = level[n] if o.tie == TIE_LATER else (above[n] + level[n]) / 2
-    # The strategy's unit for it: 4096ths, rounded (docs/strategy.md).
-    return int((1.0 - q ** (len(g.turn.order) - 1)) * 4096 + 0.5) / 4096
+def test_bar41_a_middle_player_of_six_stops_on_its_suite():
+    g = situation("bar41", CHARGE, [(6, 1, 1), (5, 5, 5)], [2, 2], 6, [2, 3, 4], 1, limit=2)
+    values, best = evaluated(g, False)
+    assert abs(1 - values[None] - 0.07) < 0.003
+    assert abs(1 - values[(4, 2)] - 0.54) < 0.003
+    assert strategy.decide(g)[0] is None and best is None
 
 
-# ---- the enumerator ---------------------------------------------------------------------------
+def test_zanzibar_the_first_player_throws_6_4_2_again():
+    g = situation("zanzibar", CHARGE, [], [], 4, [4, 2, 6], 1)
+    values, best = evaluated(g, False)
+    assert abs(1 - values[None] - 0.355) < 0.001
+    assert abs(1 - values[()] - 0.212) < 0.001
+    mask, value, unit = strategy.decide(g)
+    assert kept(g, mask) == best == ()
+    assert abs(value / unit - values[()]) < 0.002
 
 
-class Enumerator:
-    def __init__(self, g, most, early, shed):
-        self.g, self.most, self.early, self.shed = g, most, early, shed
-        self.memo = {}
-
-    def play_on(self, dice, count):
-        """The best expected score from dice after count throws."""
-        k = (tuple(sorted(dice)), count)
-        if k not in self.memo:
-            best = None
-            if count >= self.most or self.early:
-                best = score(self.g, dice, count, self.shed)
-            if count < self.most:
-                for mask in MASKS:
-                    v = self.keep(dice, count, mask)
-                    best = v if best is None or v > best else best
-            self.memo[k] = best
-        return self.memo[k]
-
-    def keep(self, dice, count, mask):
-        """Keep the dice of mask, throw the others: every ordered outcome, equally likely."""
-        free = [i for i in range(3) if not mask & (1 << i)]
-        total = 0.0
-        outcomes = list(itertools.product(range(1, 7), repeat=len(free)))
-        for faces in outcomes:
-            new = list(dice)
-            for i, f in zip(free, faces):
-                new[i] = f
-            total += self.play_on(new, count + 1)
-        return total / len(outcomes)
+def test_jackpot_the_first_player_of_the_decharge_weighs_the_421_that_sheds_every_token():
+    # 10 tokens, the others 4 and 7: a 421 sheds them all (worth every token of the game).
+    g = situation("jackpot", DECHARGE, [], [], 3, [4, 2, 6], 1, tokens=[10, 4, 7])
+    tokens, best = evaluated(g, True)
+    chances, safest = evaluated(g, False)
+    assert best == (4, 2) and safest != best  # not what the chance alone would play
+    assert tokens[best] > max(v for c, v in tokens.items() if c != best) + 0.5
+    mask, value, unit = strategy.decide(g)
+    assert kept(g, mask) == best
+    assert abs(value / unit - tokens[best]) < 0.1
 
 
-CASES = [
-    # preset, phase, finals so far, their counts, players, tokens, limit, shed
-    ("classic", CHARGE, [(6, 5, 3)], [3], 4, None, 3, False),
-    ("classic", CHARGE, [(4, 2, 1), (2, 2, 1), (2, 2, 1)], [1, 3, 3], 4, None, 3, False),
-    ("jackpot", CHARGE, [(6, 6, 2), (5, 3, 1)], [2, 2], 3, None, 2, False),
-    ("lebon", CHARGE, [(5, 5, 5), (6, 4, 3)], [2, 3], 4, None, 3, False),
-    ("lebon", CHARGE, [(2, 2, 1), (6, 4, 3)], [1, 1], 3, None, 2, False),
-    ("bar41", CHARGE, [(3, 2, 2)], [2], 2, None, 2, False),
-    ("zanzibar", CHARGE, [(6, 6, 6)], [1], 3, None, 1, False),
-    ("classic", DECHARGE, [(6, 5, 4), (3, 3, 2)], [3, 3], 3, [5, 7, 9], 3, True),
-    ("lebon", DECHARGE, [(1, 1, 4), (6, 5, 2)], [2, 2], 4, [1, 6, 8, 6], 3, True),
-    ("jackpot", DECHARGE, [(5, 4, 3)], [2], 3, [4, 10, 7], 2, True),
-    ("bar41", DECHARGE, [(2, 2, 1), (6, 3, 2)], [1, 2], 3, [20, 11, 10], 2, True),
-    ("classic", CHARGE, [], [], 4, None, 3, False),
-    ("lebon", DECHARGE, [], [], 3, [2, 9, 10], 3, False),
-    ("jackpot", CHARGE, [], [], 5, None, 3, False),
-    ("bar41", CHARGE, [], [], 2, None, 3, False),
+# ---- more positions -----------------------------------------------------------------------------
+
+# preset, phase, finals, counts, players, dice, count, limit, tokens; margin: the least the
+# best choice beats the next by, in turnmodel's values (a chance, or tokens in the décharge).
+POSITIONS = [
+    ("classic", CHARGE, [], [], 4, [6, 6, 3], 1, 0, None),  # first player, exact limits
+    ("classic", CHARGE, [(6, 5, 3)], [2], 4, [6, 6, 2], 1, 2, None),
+    ("classic", CHARGE, [(6, 6, 6), (6, 5, 4), (5, 4, 3)], [2, 2, 2], 4, [2, 2, 6], 1, 2,
+     None),  # the last player: equal chances, the nenette's 2 tokens decide
+    ("bar41", CHARGE, [], [], 3, [5, 5, 2], 1, 0, None),
+    ("bar41", CHARGE, [(6, 5, 4)], [2], 3, [6, 5, 2], 1, 2, None),  # a roll-off in reach
+    ("bar41", CHARGE, [(6, 4, 2)], [2], 2, [6, 4, 1], 1, 2, None),  # two players: it passes
+    ("zanzibar", CHARGE, [(6, 6, 3)], [3], 5, [6, 3, 2], 1, 3, None),  # three after it
+    ("zanzibar", CHARGE, [], [], 3, [5, 3, 1], 1, 0, None),
+    ("jackpot", CHARGE, [], [], 4, [6, 5, 1], 2, 0, None),
+    ("lebon", DECHARGE, [(6, 6, 2)], [2], 3, [6, 6, 1], 1, 2, [5, 8, 8]),  # fewer throws win
+    ("classic", DECHARGE, [(5, 5, 5)], [3], 3, [1, 1, 3], 2, 3, [7, 7, 7]),
+    ("classic", DECHARGE, [], [], 3, [4, 2, 2], 1, 0, [7, 7, 7]),
+    ("bar41", DECHARGE, [(3, 3, 3)], [2], 3, [6, 6, 4], 1, 2, [10, 20, 11]),
+    ("zanzibar", DECHARGE, [(6, 5, 2)], [2], 3, [6, 6, 5], 1, 2, [5, 9, 7]),
 ]
 
 
-@pytest.mark.parametrize("case", CASES, ids=lambda c: "%s-%s-%d" % (c[0], c[1], len(c[2])))
-def test_every_choice_agrees_with_the_enumerator(case):
-    preset, phase, finals, counts, players, tokens, limit, shed = case
-    g = situation(preset, phase, finals, counts, players, tokens, limit)
-    reward, r = strategy.objective(g, shed)
-    most = g.max_throws()
-    early = g.may_stop_early()
-    brute = Enumerator(g, most, early, shed)
-    checked = 0
-    for dice in itertools.product(range(1, 7), repeat=3):
-        for count in range(1, most + 1):
-            unit = odds.unit(r, count, most)
-            got = {mask: value / unit
-                   for mask, value in actions(list(dice), count, reward, most, early)}
-            want = {}
-            if count >= most or early:
-                want[None] = score(g, dice, count, shed)
-            if count < most:
-                for mask in MASKS:
-                    want[mask] = brute.keep(dice, count, mask)
-            assert got.keys() == want.keys()
-            for mask in want:
-                assert abs(got[mask] - want[mask]) < 1e-9, (dice, count, mask)
-                checked += 1
-    assert checked >= 216 * (1 + 7 * (most - 1))
+@pytest.mark.parametrize("position", POSITIONS, ids=lambda p: "%s-%s-%d-of-%d" % (
+    p[0], p[1], len(p[2]) + 1, p[4]))
+def test_the_seat_plays_each_position_as_the_turn_played_out_says(position):
+    preset, phase, finals, counts, players, dice, count, limit, tokens = position
+    g = situation(preset, phase, finals, counts, players, dice, count, limit, tokens)
+    shed = phase == DECHARGE
+    values, best = evaluated(g, shed)
+    tied = [c for c, v in values.items() if v > values[best] - 1e-9]
+    if len(tied) > 1:  # equal by the objective: the other one decides
+        other, _ = evaluated(g, not shed)
+        best = max(tied, key=other.get)
+        assert other[best] > max(other[c] for c in tied if c != best) + 0.05
+    else:
+        assert values[best] > max(v for c, v in values.items() if c != best) + 0.01
+    mask, value, unit = strategy.decide(g)
+    assert kept(g, mask) == best
+    assert abs(value / unit - values[best]) < (0.25 if shed else 0.003)
 
 
-def test_the_choice_is_the_best_action_and_a_stop_wins_a_tie():
-    g = situation("classic", CHARGE, [(6, 5, 3)], [3])
-    reward, _ = strategy.objective(g)
-    for dice in ALL:
-        acts = actions(list(dice), 1, reward, 3, False)
-        mask, value = odds.choose(list(dice), 1, reward, 3, False)
-        assert value == max(v for _, v in acts)
-    # Already above the throw to beat with two dice kept safe: 4-2-1 has nothing to gain.
-    g = situation("jackpot", CHARGE, [(6, 5, 3)], [3])
-    reward, r = strategy.objective(g)
-    mask, value = odds.choose([4, 2, 1], 1, reward, 3, True)
-    assert mask is None and value == odds.unit(r, 1, 3)  # sure: 1
+# ---- the chances of the players still to throw ---------------------------------------------
+
+CHANCES = [
+    ("classic", CHARGE, [(6, 5, 3)], [3], 4, 3),
+    ("classic", CHARGE, [], [], 4, 0),
+    ("bar41", CHARGE, [(2, 2, 1), (6, 4, 4)], [2, 2], 5, 2),
+    ("zanzibar", CHARGE, [(5, 5, 1)], [3], 4, 3),  # each the throws the previous used
+    ("jackpot", DECHARGE, [], [], 4, 0),
+    ("lebon", DECHARGE, [], [], 3, 0),  # fewer throws win, the first player's table
+]
 
 
-def test_a_follower_must_use_its_throws_where_the_rules_say_exactly():
-    g = situation("classic", CHARGE, [(2, 2, 1)], [3], limit=3)  # nénette: anything beats it
-    reward, r = strategy.objective(g)
-    acts = dict(actions([6, 5, 3], 1, reward, 3, g.may_stop_early()))
-    u = odds.unit(r, 1, 3)
-    assert None not in acts and 0.99 < acts[0] / u < 1.0  # only a nénette ties it
+@pytest.mark.parametrize("case", CHANCES, ids=lambda c: "%s-%s-%d" % (c[0], c[1], len(c[2])))
+def test_the_chance_to_lose_or_win_is_the_turn_played_out_s(case):
+    preset, phase, finals, counts, players, limit = case
+    g = situation(preset, phase, finals, counts, players, [6, 5, 4], 1, limit,
+                  [5] * players if phase == DECHARGE else None)
+    model = Model(g)
+    both = phase == DECHARGE
+    for k in range(1, 4):
+        lose, win = strategy.odds(g, k, both)
+        for n, throw in enumerate(all_throws()):
+            # The table's chances are in 255ths: three players' product is good to 0.01.
+            assert abs(lose[n] / strategy.Q - model.lose(throw, k)) < 0.01, (throw, k)
+            if both:
+                assert abs(win[n] / strategy.Q - model.win(throw, k)) < 0.01, (throw, k)
 
 
-def test_the_first_players_table_is_what_the_build_makes():
+# ---- the order of the dice, ties --------------------------------------------------------------
+
+ORDERS = [
+    ("classic", CHARGE, [(6, 5, 3)], [3], 4, 3, None),
+    ("bar41", CHARGE, [], [], 4, 0, None),
+    ("lebon", DECHARGE, [(6, 4, 1)], [2], 3, 2, [6, 9, 6]),
+    ("zanzibar", DECHARGE, [], [], 3, 0, [4, 8, 9]),
+]
+
+
+@pytest.mark.parametrize("case", ORDERS, ids=lambda c: "%s-%s-%d" % (c[0], c[1], len(c[2])))
+def test_every_throw_in_every_order_is_the_same_decision(case):
+    preset, phase, finals, counts, players, limit, tokens = case
+    for throw in THROWS:
+        for count in (1, 2):
+            seen = set()
+            for dice in set(itertools.permutations(throw)):
+                g = situation(preset, phase, finals, counts, players, dice, count, limit, tokens)
+                mask, value, _ = strategy.decide(g)
+                seen.add((kept(g, mask), value, strategy.hint(g)[1:]))
+            assert len(seen) == 1, (throw, count, seen)
+
+
+def test_a_keep_presses_the_dice_already_kept():
+    g = situation("bar41", CHARGE, [(5, 5, 5)], [3], 4, [1, 4, 1], 2, limit=3)
+    assert strategy.decide(g)[0] == 0b101
+    g.turn.kept = 0b100
+    assert strategy.decide(g)[0] == 0b101
+    g.turn.dice = [1, 1, 1]
+    g.turn.kept = 0b110
+    assert kept(g, strategy.decide(g)[0]) in (None, (1, 1))
+    mask = strategy.decide(g)[0]
+    assert mask is None or mask == 0b110
+
+
+# ---- the hint -----------------------------------------------------------------------------------
+
+
+def test_the_hint_is_the_choice_with_its_chance_in_the_charge_and_tokens_in_the_decharge():
+    g = situation("bar41", CHARGE, [(5, 5, 5)], [3], 4, [4, 1, 1], 2, limit=3)
+    values, best = evaluated(g, False)
+    assert round(100 * values[best]) == 85  # the chance not to lose the turn
+    assert strategy.hint(g) == (strategy.decide(g)[0], "85%")
+    g.turn.dice = [1, 1, 1]  # 1-1-1 beats 5-5-5: it stops, surely safe
+    assert strategy.hint(g) == (None, "OK 100%")
+    g = situation("jackpot", DECHARGE, [], [], 3, [4, 2, 6], 1, tokens=[10, 4, 7])
+    values, best = evaluated(g, True)
+    mask, text = strategy.hint(g)
+    assert kept(g, mask) == best and text.startswith("+") and text.endswith("T")
+    assert abs(float(text[:-1]) - values[best]) < 0.15  # the tokens it expects to shed
+    g = situation("jackpot", DECHARGE, [(6, 6, 6)], [1], 3, [2, 2, 1], 1, limit=1,
+                  tokens=[4, 4, 4])
+    mask, text = strategy.hint(g)  # one throw, a nénette under 6-6-6: it can only take
+    assert mask is None and text.startswith("OK-") and text.endswith("T")
+
+
+# ---- the table ---------------------------------------------------------------------------------
+
+
+def test_the_table_is_what_the_build_makes():
     out = subprocess.run([sys.executable, str(ROOT / "tools" / "make" / "dicetables.py"),
                           "--check"], capture_output=True, text=True)
     assert out.returncode == 0, out.stdout + out.stderr
 
 
-def test_the_table_agrees_with_a_follower_counted_by_hand():
-    # One throw, at most one: the chance three dice end above a nénette (classic: lowest) is
-    # every throw but the nénette's 3 orders of 216; above or level: all of them.
-    above, level = strategy.chances(False, True, False, 1)
-    n = ALL.index((2, 2, 1))
-    assert above[n] == round(213 / 216 * 255) / 255 and level[n] == 1.0
-    # 4-2-1 is beaten by nothing, and matched by its 6 orders.
-    n = ALL.index((4, 2, 1))
-    assert above[n] == 0.0 and level[n] == round(6 / 216 * 255) / 255
-    # More throws never make a follower weaker.
-    for bar41 in (False, True):
-        for free in (False, True):
-            one = strategy.chances(bar41, True, free, 1)[0]
-            three = strategy.chances(bar41, True, free, 3)[0]
-            assert all(b >= a for a, b in zip(one, three))
+@pytest.mark.parametrize("bar41", [False, True], ids=["classic", "bar41"])
+def test_the_table_is_a_follower_played_out(bar41):
+    # The table's bytes against turnmodel's follower: the ace as each preset counts it.
+    opts = changed(PRESETS["classic"], ranking=RANKING_BAR41 if bar41 else RANKING_CLASSIC,
+                   ace_high=not bar41)
+    strength = {t: evaluate(t, opts).strength for t in THROWS}
+    order = (1 if bar41 else 0) * 2 + (0 if bar41 else 1)
+    for free in (False, True):
+        part = order * 896 + (336 if free else 0)
+        for limit in (2, 3):
+            for n, target in enumerate(all_throws()):
+                goal = strength[target]
+                fair = best_play(lambda y, c, goal=goal: (strength[y] > goal)
+                                 + (strength[y] == goal) / 2, limit, free)
+                later = best_play(lambda y, c, goal=goal: float(strength[y] >= goal), limit,
+                                  free)
+                above = sum(p for (y, _), p in fair.items() if strength[y] > goal)
+                level = sum(p for (y, _), p in fair.items() if strength[y] == goal)
+                both = sum(p for (y, _), p in later.items() if strength[y] >= goal)
+                at = part + (limit - 2) * 112 + n
+                assert abs(firsttable.DATA[at] - 255 * above) < 1.1, (target, limit, free)
+                assert abs(firsttable.DATA[at + 56] - 255 * level) < 1.1, (target, limit, free)
+                assert abs(firsttable.DATA[part + 224 + (limit - 2) * 56 + n] - 255 * both) \
+                    < 0.51, (target, limit, free)
+
+
+def test_one_throw_is_counted_by_the_tray():
+    # One throw has nothing to choose: of the 216, above a nenette (classic: the lowest) are all
+    # but its 3 orders; 4-2-1 is beaten by none and matched by its 6.
+    g = situation("classic", CHARGE, [], [], 4, [6, 5, 4], 1)
+    strategy.warm(g)
+    data, at, level, div, _ = strategy.source(g, 1, 1)
+    assert div == 216
+    above, level = data[at:at + 56], data[level:level + 56]
+    assert (above[odds.ix(2, 2, 1)], level[odds.ix(2, 2, 1)]) == (213, 3)
+    assert (above[odds.ix(4, 2, 1)], level[odds.ix(4, 2, 1)]) == (0, 6)
+
+
+def test_a_throw_s_number_is_its_place_in_the_rules_list():
+    for n, throw in enumerate(all_throws()):
+        for dice in itertools.permutations(throw):
+            assert odds.ix(*dice) == n
+
+
+# ---- the stake ---------------------------------------------------------------------------------
 
 
 def test_the_stake_of_a_repeated_playoff_costs_the_loser_less():
-    g = situation("lebon", CHARGE, [(4, 2, 1), (6, 5, 3), (6, 5, 3)], [1, 3, 3], players=3)
+    g = situation("lebon", CHARGE, [(4, 2, 1), (6, 5, 3), (6, 5, 3)], [1, 3, 3], 3, [], 0,
+                  limit=1)
     g.turn.pos = 2
     g.contest = Contest([2, 1], "low", "throw", "tie", 2)
     # "For what is" pays 421's 10 tokens; a play-off of two throws is worth far less on average.

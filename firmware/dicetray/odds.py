@@ -1,12 +1,14 @@
-"""The odds of a turn's throws, exact (pure): the 216 throws' table and the best of each choice.
+"""The odds of a turn's throws (pure): the 56 throws' tables, the expectation over the dice and
+the best of each choice, whatever order the dice lie in.
 
-The expectation over the dice is exact: a throw of k dice is summed over its 6**k faces. In
-integers (on the Pico a float is a heap object): a reward is an integer in units of 1/R (the
-caller's objective gives R), and a level of throws multiplies the unit by 216, the faces of 3
-dice. Three dice sorted highest first, (a, b, c), are index a*36 + b*6 + c - 43 of a 216 list.
-The sums of keeping a multiset of dice are one of 43 numbers: pairs (a >= b) at (a-1)*6 + b-1,
-single dice at 36 + a-1, nothing kept at 42; each is the sum over one die of the one below it
-(then scaled to 216 faces), so a whole level costs 168 additions. What each throw is worth is
+A throw is one of the 56 multisets of three dice, numbered as rules.all_throws lists them
+(ix()); every list of values here is one number per throw. In integers (on the Pico a float is
+a heap object): a reward is an integer in units of 1/R (the caller's objective gives R). The
+sums of keeping a multiset of dice are one of 43 "slots": pairs (a >= b) at (a-1)*6 + b-1,
+single dice at 36 + a-1, nothing kept at 42; each is the sum over one die of the one below it,
+scaled to 216 faces, so a whole level costs 168 additions. A level's best values are divided
+by 216 again (rounded) before the level above sums them, so that values stay small integers
+whatever R is (at most 216 times the largest reward). What each throw is worth is
 dicetray.strategy's: the turn's objective.
 """
 
@@ -14,30 +16,29 @@ from array import array
 
 from dicetray.rules import all_throws, evaluate
 
-_cache = [None, None, None, None]  # type: list  # options, strengths, tokens, kinds (216s)
-_tables = []  # built once: the throws' indexes, their keeps, the pairs' faces (bytearrays)
+TIE = 216  # values (in 1 / (216 R)) closer than one unit of the reward are equal: rounding
+_cache = [None, None, None, None]  # type: list  # options, strengths, tokens, kinds (56 each)
+_tables = []  # built once: each throw's 7 keeps' slots, each pair's 6 throws with one more die
 
 
 def ix(a, b, c):
-    """The index of three dice in any order."""
+    """The number of three dice in any order: their place in rules.all_throws (0: 6-6-6)."""
     if a < b:
         a, b = b, a
     if b < c:
         b, c = c, b
     if a < b:
         a, b = b, a
-    return a * 36 + b * 6 + c - 43
+    return 56 - a * (a + 1) * (a + 2) // 6 + (a * (a + 1) - b * (b - 1)) // 2 - c
 
 
 def indexes():
-    # (the 56 throws' indexes, their 7 keeps' places among the 43 (56 * 7), each pair's 6
-    # throws with one more die (36 * 6, 21 pairs used)), made at the first decision.
+    # (the 56 throws' 7 keeps' slots among the 43 (56 * 7), each pair's 6 throws with one more
+    # die (36 * 6, 21 pairs used)), made at the first decision.
     if not _tables:
-        at = bytearray(56)
         keeps = bytearray(56 * 7)
         n = 0
         for a, b, c in all_throws():
-            at[n] = ix(a, b, c)
             keeps[n * 7:n * 7 + 7] = bytes((42, 35 + a, 35 + b, 35 + c, (a - 1) * 6 + b - 1,
                                             (a - 1) * 6 + c - 1, (b - 1) * 6 + c - 1))
             n += 1
@@ -46,30 +47,31 @@ def indexes():
             for b in range(1, a + 1):
                 for d in range(6):
                     pairs[((a - 1) * 6 + b - 1) * 6 + d] = ix(a, b, d + 1)
-        _tables.extend((at, keeps, pairs))
+        _tables.extend((keeps, pairs))
     return _tables
 
 
-def zeros(code):
-    # 216 zeros, compact: "H" (16 bits) or "B" (a byte each); what a game keeps is small.
-    a = array(code, range(216))
-    for i in range(216):
+def zeros(code, n=56):
+    # n zeros, compact: "H" (16 bits) or "B" (a byte each); what a game keeps is small.
+    a = array(code, range(n))
+    for i in range(n):
         a[i] = 0
     return a
 
 
 def combos(opts):
-    """(strengths, tokens, kinds): each 216 numbers by ix, for opts (the last one is kept)."""
+    """(strengths, tokens, kinds): each 56 numbers by ix, for opts (the last one is kept)."""
     if _cache[0] is not opts:
         s = zeros("H")
         v = zeros("B")
         k = zeros("B")
-        for a, b, c in all_throws():
-            combo = evaluate((a, b, c), opts)
-            i = ix(a, b, c)
-            s[i] = combo.strength
-            v[i] = combo.tokens
-            k[i] = combo.kind
+        n = 0
+        for throw in all_throws():
+            combo = evaluate(throw, opts)
+            s[n] = combo.strength
+            v[n] = combo.tokens
+            k[n] = combo.kind
+            n += 1
         _cache[0] = opts
         _cache[1] = s
         _cache[2] = v
@@ -77,8 +79,8 @@ def combos(opts):
     return _cache[1], _cache[2], _cache[3]
 
 
-def keep_key(dice, mask):
-    """Where the value of keeping the dice of mask (bit i: dice[i]) is in a level's 43."""
+def slot(dice, mask):
+    """The slot of keeping the dice of mask (bit i: dice[i]); mask 0: nothing kept."""
     kept = [dice[i] for i in range(3) if mask & (1 << i)]
     if not kept:
         return 42
@@ -90,10 +92,35 @@ def keep_key(dice, mask):
     return (a - 1) * 6 + b - 1
 
 
+def kept_dice(s):
+    """The values kept in slot s, highest first."""
+    if s == 42:
+        return ()
+    if s >= 36:
+        return (s - 35,)
+    return (s // 6 + 1, s % 6 + 1)
+
+
+def mask_of(dice, s, kept=0):
+    """A mask that keeps slot s's values of dice (s None: None, a stop): the dice already kept
+    (kept's bits) first, then the leftmost, so a seat presses as little as it can."""
+    if s is None:
+        return None
+    mask = 0
+    for value in kept_dice(s):
+        best = -1
+        for i in range(3):
+            if dice[i] == value and not mask & (1 << i):
+                if best < 0 or (kept & (1 << i) and not kept & (1 << best)):
+                    best = i
+        mask |= 1 << best
+    return mask
+
+
 def means(v):
     """The 43 sums of each kept multiset over the faces of the dice thrown, each scaled to 216
     faces (so all 43 compare), from the throws' values v."""
-    pairs = indexes()[2]
+    pairs = indexes()[1]
     w = [0] * 43
     for p in range(36):
         if p % 6 <= p // 6:  # a >= b
@@ -113,66 +140,82 @@ def means(v):
     return w
 
 
-def best_of(w, r, f):
-    """Each throw's value: its best keep by w (the next throw's sums), or r * f to stop (r None:
-    no stop allowed)."""
-    at, keeps, _ = indexes()
-    v = [0] * 216
+def best_of(w, r):
+    """Each throw's value, back in the rewards' unit (rounded): its best keep by w (the next
+    throw's sums), or its reward r to stop (r None: no stop allowed)."""
+    keeps = indexes()[0]
+    v = [0] * 56
     q = 0
     for n in range(56):
-        i = at[n]
         best = max(w[keeps[q]], w[keeps[q + 1]], w[keeps[q + 2]], w[keeps[q + 3]],
                    w[keeps[q + 4]], w[keeps[q + 5]], w[keeps[q + 6]])
-        if r is not None and r[i] * f > best:
-            best = r[i] * f
-        v[i] = best
+        if r is not None and r[n] * 216 > best:
+            best = r[n] * 216
+        v[n] = (best + 108) // 216
         q += 7
     return v
 
 
 def next_means(reward, count, most, early):
     """The 43 sums of the throw after throw count, playing on best up to throw most (in units
-    of 1 / (R * 216 ** (most - count))); early: the player may stop before most. reward(k): the
-    216 rewards of stopping after throw k."""
+    of 1 / (216 R)); early: the player may stop before most. reward(k): the 56 rewards of
+    stopping after throw k."""
     v = reward(most)
     for k in range(most - 1, count, -1):
-        v = best_of(means(v), reward(k) if early else None, 216 ** (most - k))
+        v = best_of(means(v), reward(k) if early else None)
     return means(v)
 
 
-def unit(r, count, most):
-    """What 1 is in the values of the choices after throw count, rewards in 1/r."""
-    return r * 216 ** (most - count)
-
-
 def tables(count, reward, most, early):
-    """(stop, w, f): the 216 rewards of stopping now (None: not allowed), times f, and the 43
-    sums of the next throw (None: no throw left), after throw count."""
+    """(stop, w): the 56 rewards of stopping now (None: not allowed) and the 43 sums of the
+    next throw (None: no throw left), after throw count; both times 216 compare."""
     stop = reward(count) if count >= most or early else None
-    f = 216 ** (most - count)
-    return stop, next_means(reward, count, most, early) if count < most else None, f
+    return stop, next_means(reward, count, most, early) if count < most else None
 
 
-def listed(dice, stop, w, f):
+def values(dice, stop, w):
+    """[(slot, value)]: every choice open with these dice, in units of 1 / (216 R): the stop
+    (slot None) first, then each distinct keep (_listed's order)."""
     out = []
     if stop is not None:
-        out.append((None, stop[ix(*dice)] * f))
+        out.append((None, stop[ix(*dice)] * 216))
     if w is not None:
-        for mask in (0, 1, 2, 4, 3, 5, 6):
-            out.append((mask, w[keep_key(dice, mask)]))
+        a, b, c = dice
+        seen = []
+        for s in (42, 35 + a, 35 + b, 35 + c, slot(dice, 3), slot(dice, 5), slot(dice, 6)):
+            if s not in seen:
+                seen.append(s)
+        seen.sort(key=_listed)
+        for s in seen:
+            out.append((s, w[s]))
     return out
 
 
-def pick(dice, stop, w, f):
-    """(mask, value): the best of listed(); an equal one after it does not replace it (a stop
-    first, then keeping none, one, two dice). Integers: every Python picks the same."""
-    choice, best = None, None
-    for mask, value in listed(dice, stop, w, f):
-        if best is None or value > best:
-            choice, best = mask, value
-    return choice, best
+def _listed(s):
+    # The order keeps are listed in: nothing kept, one die (lowest first), two dice (by slot).
+    return 0 if s == 42 else s - 35 if s >= 36 else s + 7
 
 
-def choose(dice, count, reward, most, early):
-    """(mask, value): the best choice after throw count (pick)."""
-    return pick(dice, *tables(count, reward, most, early))
+def best(choices):
+    """The choices (slot, value) whose value is the best, or within TIE of it."""
+    top = choices[0][1]
+    for _, value in choices:
+        if value > top:
+            top = value
+    return [c for c in choices if c[1] >= top - TIE]
+
+
+def pick(dice, stop, w, second=None, sure=None):
+    """(slot, value): the best choice of values(); equal ones (within TIE) go to the best by a
+    second objective's tables (second(): (stop, w) as tables() makes them, made only then;
+    not when they are all worth sure, where the second objective is the same for all), then
+    to the first listed. The dice's order on the tray changes nothing: every choice is a
+    multiset of values."""
+    tied = best(values(dice, stop, w))
+    if len(tied) > 1 and second is not None and (sure is None or max(c[1] for c in tied) < sure):
+        stop, w = second()
+        again = best([(s, stop[ix(*dice)] * 216 if s is None else w[s]) for s, _ in tied])
+        for s, value in tied:
+            if s == again[0][0]:
+                return s, value
+    return tied[0]

@@ -64,7 +64,7 @@ def setup(unit, app, key, long, now):
 
 def play(unit, app, key, long, now):
     """A turn (KEEPs keep, ROLL throws, OK stops) or a contest (ROLL; KEEP1/3: the stake).
-    unit.told: the hint it showed last, (game, moment, (mask, percent)), or None (the app tells
+    unit.told: the hint it showed last, (game, moment, (mask, text)), or None (the app tells
     it None as the game ends)."""
     g = app.game
     if key is None:

@@ -35,7 +35,9 @@ class Seat:
         self.due = 0
         self.said = False  # its stop was announced: now make it
         self.choice = -1  # the keeps chosen at this moment (None: stop), -1 not yet
-        self.ready = None  # the game whose throws' table the strategy has made
+        self.ready = None  # the game whose tables the strategy has made, in this phase,
+        self.phase = None  # with this many players gone
+        self.out = 0
 
     def owns(self, app):
         """Whether the moment is a computer seat's: its turn or its roll."""
@@ -80,11 +82,13 @@ class Seat:
         g = app.game
         if g is None or g.over:
             return None
-        if self.ready is not g:  # once a game, before any decision: the throws' table
-            from dicetray.strategy import warm
+        if self.ready is not g or self.phase != g.phase or self.out != len(g.out):
+            from dicetray.strategy import warm  # before any decision: the strategy's tables
 
             warm(g)
             self.ready = g
+            self.phase = g.phase
+            self.out = len(g.out)
         screen = app.screen
         if screen == PLAY:
             if g.current not in g.computers:

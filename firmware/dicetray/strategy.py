@@ -1,225 +1,509 @@
-"""The computer seat's exact strategy: which dice to keep, or stop, by exact odds (pure).
+"""The computer seat's strategy (pure): which dice to keep, or stop, counting every player of the
+turn, and the stake of a repeated play-off; a hint is the same choice with its number.
 
-A turn's objective is a reward of the final throw and the throws it took (docs/strategy.md):
-a follower's chance not to lose against the throws already made (the charge) or the tokens it
-expects to shed (the décharge); the first player's chance not to lose against what followers
-reach with the limit it sets (firsttable, built on the host by tools/make_dicetables.py).
-The odds over the dice are dicetray.odds's, in integers: a reward is an integer in units of
-1/R (objective() gives R); only the first player's rewards are worked out in floats from its
-table, then rounded to 1/4096.
+docs/strategy.md states the objective and the model. A final throw is worth the chance that the
+player does not lose the turn (the charge) or the tokens it expects to shed (the décharge): both
+count the players done and those still to throw, each of whom, the model says, plays best to
+end above the seat's throw with the throws the rules leave it (firsttable, built on the host by
+tools/make_dicetables.py: their chances against each throw). Equal choices go to the other of
+the two (then odds.pick's order), so the dice's order on the tray never decides. In integers
+(on the Pico a float is a heap object): a chance is in 1/Q, tokens in 1/Q of a token; the odds
+over the dice are dicetray.odds's.
 """
 
-from dicetray.odds import choose, combos, indexes, ix, keep_key, next_means, unit, zeros
-from dicetray.rules import K_NENETTE, LIMIT_AT_MOST, RANKING_BAR41, TIE_LATER, evaluate, is_figure
+from dicetray.odds import combos, indexes, ix, mask_of, pick, tables, zeros
+from dicetray.rules import (
+    FROM_PREVIOUS,
+    K_NENETTE,
+    LIMIT_AT_MOST,
+    RANKING_BAR41,
+    TIE_LATER,
+    all_throws,
+    evaluate,
+    is_figure,
+)
+from dicetray.state import DECHARGE
 
 EPS = 1e-6  # stake(): a choice must beat the other by this
-FIRST_R = 4096  # the first player's reward: its chance, in 4096ths
+Q = 16384  # 1 in a chance's unit: a product of two chances stays a small integer
+_HALF = Q // 2
+
+# The game's (warm): [options, its part of firsttable.DATA, for each throw how many of the 216
+# ordered throws end above it then level with it, how many orders it has, what is kept for
+# the first player while the game has as many players (_kept), the values a throw may be
+# worth, the throws strongest first].
+_game = [None, 0, None, None, None, (), b""]  # type: list
+# The moment's (moment()): [the game, when, what was worked out for it, moment()'s tuple].
+_now = [None, None, None, None]  # type: list
+_dist = [0] * 9  # _ties: the powers of a chance (no list made for them)
+
+
+def warm(g):
+    """Make what every decision of game g reads, once a game and once its décharge is on (the
+    seat does it as each starts): odds' index tables, the throws' table of its rules, one
+    throw's chances against each throw, the first player's chances and, in the décharge,
+    what the others' best is worth to it."""
+    o = g.opts
+    if _game[0] is not o:
+        indexes()
+        s, v, _ = combos(o)
+        many = bytearray(56)  # how many of the 216 ordered throws each throw is
+        n = 0
+        for a, b, c in all_throws():
+            many[n] = 1 if a == c else 3 if a == b or b == c else 6
+            n += 1
+        order = bytes(sorted(range(56), key=lambda x: -s[x]))  # strongest first
+        one = bytearray(112)  # one throw's: how many end above each throw, then level with it
+        above = i = 0
+        while i < 56:  # a run of equal strengths at a time
+            j = i
+            same = 0
+            while j < 56 and s[order[j]] == s[order[i]]:
+                same += many[order[j]]
+                j += 1
+            for x in order[i:j]:
+                one[x] = above
+                one[56 + x] = same
+            above += same
+            i = j
+        _game[0] = o
+        _game[1] = ((1 if o.ranking == RANKING_BAR41 else 0) * 2 + (1 if o.ace_high else 0)) \
+            * 896 + (336 if _free(o) else 0)
+        _game[2] = one
+        _game[3] = many
+        _game[4] = {}
+        _game[5] = tuple(sorted(set(v)))  # the values a throw may be worth, lowest first
+        _game[6] = order
+    players = len(g.active())
+    for k in range(1, 4):  # the first player's chances, with as many players as the game's
+        _first(g, players, k)
+    if g.phase == DECHARGE:  # what it takes, were it to lose: tokens count in the décharge
+        _tails(g, players - 1)
+
+
+def _free(o):
+    return o.limit == LIMIT_AT_MOST or o.le_bon
+
+
+# ---- the players still to throw ---------------------------------------------------------------
+
+
+def source(g, k, limit):
+    """Where a player still to throw, with limit throws, is read against each throw x made
+    in k throws: (data, at, level, div, merge): its chance to end above x is data[at + x] / div
+    (one throw: the tray's count in 216ths; more: firsttable's, in 255ths), to end level with
+    it data[level + x] / div (level < 0: none), and merge, whether a level is above (the later
+    wins; a nenette, with "the second nenette wins", is above whatever merge says)."""
+    o = g.opts
+    fewer = o.fewer_throws_win and _free(o)
+    later = o.tie == TIE_LATER
+    if limit == 1:
+        return _game[2], 0, 56, 216, later or (fewer and k > 1)
+    from dicetray.firsttable import DATA
+
+    at = _game[1]
+    if fewer and k >= limit:  # the same throw in fewer throws than mine wins
+        at += 336 + (limit - 2) * 112
+        return DATA, at, at + 56, 255, later or k > limit
+    if later:
+        return DATA, at + 224 + (limit - 2) * 56, -1, 255, True
+    at += (limit - 2) * 112
+    return DATA, at, at + 56, 255, False
+
+
+def _ties(a, e, r, m, passes):
+    # The chance that none of r players ends below (a: above, e: level, each) and that the
+    # tie then drawn among the m + 1 + levels goes against me; passes: a tie of the two
+    # players of a turn passes the hand. The sum over the levels l of
+    # C(r, l) a^(r-l) e^l / (m + 1 + l), a's powers in _dist (no heap).
+    if not e:
+        p = Q
+        for _ in range(r):
+            p = (p * a + _HALF) >> 14
+        return 0 if passes and m else p // (m + 1)
+    if r == 1:  # the common cases, in line
+        return (0 if passes and m else a // (m + 1)) + (0 if passes else e // (m + 2))
+    if r == 2:
+        return ((a * a + _HALF) >> 14) // (m + 1) + ((a * e + _HALF) >> 13) // (m + 2) \
+            + ((e * e + _HALF) >> 14) // (m + 3)
+    if r == 3:
+        aa = (a * a + _HALF) >> 14
+        ee = (e * e + _HALF) >> 14
+        return ((aa * a + _HALF) >> 14) // (m + 1) + 3 * ((aa * e + _HALF) >> 14) // (m + 2) \
+            + 3 * ((a * ee + _HALF) >> 14) // (m + 3) + ((ee * e + _HALF) >> 14) // (m + 4)
+    d = _dist
+    d[0] = Q
+    for j in range(r):
+        d[j + 1] = (d[j] * a + _HALF) >> 14
+    p = 0
+    ways = 1  # C(r, l)
+    el = Q  # e^l
+    for i in range(r + 1):
+        p += ways * ((d[r - i] * el + _HALF) >> 14) // (m + 1 + i)
+        ways = ways * (r - i) // (i + 1)
+        el = (el * e + _HALF) >> 14
+    return p
+
+
+def _chain(s1, s2, s3, k, r):
+    # The chance that all r players after reach above or level with a throw made in k throws,
+    # each with the throws the one before used, the first with k: s1, s2, s3, one player's
+    # chance to reach it with 1, 2, 3 throws (the model's player stops as soon as it is above,
+    # so it first gets there at throw c with the chance s_c - s_c-1).
+    d2 = s2 - s1
+    d3 = s3 - s2
+    f1 = f2 = f3 = Q
+    for _ in range(r):  # each from the ones before it were updated (no tuple: no heap)
+        f3 = (s1 * f1 + d2 * f2 + d3 * f3 + _HALF) >> 14
+        f2 = (s1 * f1 + d2 * f2 + _HALF) >> 14
+        f1 = (s1 * f1 + _HALF) >> 14
+    return f1 if k == 1 else f2 if k == 2 else f3
+
 
 # ---- the turn's objective ------------------------------------------------------------------
 
 
-def objective(g, shed=None):
-    """(reward, R) for the player throwing in game g: reward(k), stopping after throw k, the 216
-    rewards in 1/R. shed: True for the tokens shed (the décharge), False for the chance not to
-    lose, None: by the phase."""
+def moment(g):
+    """What the rewards of the player throwing depend on, worked out once for its throws:
+    (first, keys, r, limit, passes, mine) with keys None for the first player, else the
+    lowest key done, how many share it, the highest, how many share it, and whose each is; r
+    players still to throw, their limit (0: each the throws the previous used), passes: a tie
+    of two passes the hand, mine: my key ending on each throw, but for the throws it took."""
     t = g.turn
-    if shed is None:
-        shed = g.phase == "decharge"
-    moment = (t.number, t.pos, g.phase, shed)
-    if _last[0] is not g or _last[1] != moment:  # one player's throws: worked out once
-        _last[0] = g
-        _last[1] = moment
-        _last[2] = _objective(g, shed)
-    return _last[2]
+    at = (t.number, t.pos, g.phase, len(t.order), t.limit)
+    if _now[0] is not g or _now[1] != at:
+        from dicetray.settle import key
+
+        warm(g)
+        o = g.opts
+        keys = None
+        if t.pos:
+            done = []
+            for i in range(t.pos):
+                s, fewer, later = key(g, i)
+                done.append(s * 32 + (3 + fewer) * 8 + later)
+            low, high = min(done), max(done)
+            keys = (low, done.count(low), high, done.count(high), done.index(low),
+                    done.index(high))
+        r = len(t.order) - t.pos - 1
+        limit = 0 if o.limit_from == FROM_PREVIOUS and _free(o) else t.limit
+        s, _, kinds = combos(o)
+        later = t.pos if o.tie == TIE_LATER else 0
+        nen = t.pos if o.nenette_later_wins else later
+        mine = [0] * 56
+        for x in range(56):
+            mine[x] = s[x] * 32 + (nen if kinds[x] == K_NENETTE else later)
+        _now[0] = g
+        _now[1] = at
+        _now[2] = {}
+        _now[3] = (t.pos == 0, keys, r, limit, o.two_player_pass and len(t.order) == 2, mine)
+    return _now[3]
 
 
-_last = [None, None, None]  # type: list  # the game, moment, objective last worked out
-_firsts = [None, None]  # type: list  # (options, players), the first player's rewards by k
+def odds(g, k, both):
+    """(lose, win): for each throw, the chance (in 1/Q) that the player throwing loses the
+    turn, and wins it (None unless both; the first player's always), ending on it after
+    throw k."""
+    now = moment(g)
+    if now[0]:
+        return _first(g, len(g.turn.order), k)
+    memo = ("odds", k if _by_k(g, now) else 0, both)
+    done = _now[2]
+    if memo not in done:
+        done[memo] = _odds(g, k, both, now)
+    return done[memo]
 
 
-def _memo(fn, by_k=True, done=None):
-    # reward(k), each k worked out once (the lists of 216 are kept while the moment lasts);
-    # by_k False: the rewards are the same after any throw (one list).
-    if done is None:
-        done = {}
-
-    def reward(k):
-        if not by_k:
-            k = 0
-        if k not in done:
-            done[k] = fn(k)
-        return done[k]
-
-    return reward
+def _by_k(g, now):
+    # Whether the rewards depend on the throws taken (the players after get as many, or
+    # fewer throws win); if not, they are the same after any throw.
+    return now[0] or not now[3] or g.opts.fewer_throws_win
 
 
-def _objective(g, shed):
-    t = g.turn
-    if t.pos == 0:
-        return _firsts_for(g, len(t.order)), FIRST_R
-    from dicetray.settle import key
-
-    keys = []
-    for i in range(t.pos):
-        s, fewer, later = key(g, i)
-        keys.append(s * 32 + (3 + fewer) * 8 + later)
-    reward, r = _shedding(g, keys) if shed else _not_losing(g, keys)
-    return _memo(reward, g.opts.fewer_throws_win), r
-
-
-def _mine(g, k):
-    # My keys (as objective() codes settle.key), stopping after throw k, in a 216 list.
+def _odds(g, k, both, now):
+    # odds() at the moment now (moment()'s tuple). The sources are read in line: on the Pico
+    # a call costs more than the sums.
+    first, keys, r, limit, passes, mine = now
     o = g.opts
-    s, _, kinds = combos(o)
-    pos = g.turn.pos
-    fewer = (3 - k if o.fewer_throws_win else 3) * 8
-    later = pos if o.tie == TIE_LATER else 0
-    nen = pos if o.nenette_later_wins else later
-    at = indexes()[0]
-    out = [0] * 216
-    for n in range(56):
-        i = at[n]
-        out[i] = s[i] * 32 + fewer + (nen if kinds[i] == K_NENETTE else later)
+    lose = [0] * 56
+    win = [0] * 56 if both else None
+    chain = r and not limit  # each the throws the previous player used: the first, my k
+    data, at, lv, div, merge = source(g, k, limit or k) if r else (b"", 0, -1, 1, True)
+    one = _game[2]
+    if chain and k > 2:
+        d2, a2, l2, v2, _ = source(g, k, 2)
+    kinds = combos(o)[2]
+    nen = o.nenette_later_wins
+    off = ((3 - k) if o.fewer_throws_win else 3) * 8
+    low = high = 0
+    m0 = mh0 = 0
+    if not first:
+        low, m0, high, mh0 = keys[0], keys[1], keys[2], keys[3]
+    for x in range(56):
+        me = mine[x] + off
+        m = mh = -1
+        if first or me < low:
+            m = 0
+        elif me == low:
+            m = m0
+        if both and (first or me > high):
+            mh = 0
+        elif both and me == high:
+            mh = mh0
+        if m < 0 and mh < 0:
+            continue
+        a = e = 0
+        if r:
+            a = (data[at + x] * Q + div // 2) // div
+            if lv >= 0:
+                e = (data[lv + x] * Q + div // 2) // div
+            if merge or (nen and kinds[x] == K_NENETTE):
+                a += e
+                e = 0
+        if m >= 0:
+            if not chain:
+                lose[x] = _ties(a, e, r, m, passes)
+            else:
+                # Each the throws the previous used (a player that fails uses them all): the
+                # chance all reach me, times my share of the ties as if every limit were mine;
+                # one throw's and two's chances to reach me first (a level counts as reached).
+                s1 = ((one[x] + one[56 + x]) * Q + 108) // 216
+                s2 = s1
+                if k > 2:
+                    s2 = (d2[a2 + x] * Q + v2 // 2) // v2
+                    if l2 >= 0:
+                        s2 += (d2[l2 + x] * Q + v2 // 2) // v2
+                p = _chain(s1, s2 if k > 2 else a + e, a + e, k, r)
+                if not e:
+                    lose[x] = 0 if passes and m else p // (m + 1)
+                else:
+                    every = _ties(a + e, 0, r, 0, False)
+                    lose[x] = p * _ties(a, e, r, m, passes) // every if every else 0
+        if mh >= 0:
+            win[x] = _ties(Q - a - e, e, r, mh, passes)
+    return lose, win
+
+
+def _worth(g):
+    # What is paid, the same for every throw k (reward()'s): (loser, cap, best, over, more):
+    # the loser's combination (None for the first player: the others are yet to throw; an
+    # ordinary throw) and the most the winner may give: the pot (the charge), the best throw's
+    # holder's tokens, or for the first player the others' mean holding. What the winner's
+    # throw is worth were I to lose, each of the r players after ending above my throw x (the
+    # model's player stops as soon as it is above: a throw of three dice above x), at most
+    # cap, in 1/Q of a token: the first player's, best[x] (_best_of); a follower's, best, the
+    # throw done above all, or with the chance one of theirs gets above that one (over of the
+    # 216 throws are), more on average.
+    first, keys, r = moment(g)[:3]
+    t = g.turn
+    if first:
+        cap = 0
+        for p in t.order[1:]:
+            cap += g.tokens[p]
+        cap //= r
+    else:
+        cap = g.tokens[t.order[keys[5]]]
+    if g.phase != DECHARGE:
+        cap = g.pot
+    if first:
+        return None, cap, _best_of(g, r, cap), 0, 0
+    s, v, _ = combos(g.opts)
+    many = _game[3]
+    top = ix(*t.finals[keys[5]])
+    over = _game[2][top]
+    best = min(v[top], cap) * Q
+    more = 0
+    if r and over:
+        for y in range(56):
+            if s[y] > s[top]:
+                more += many[y] * min(v[y], cap)
+        more = more * Q // over - best
+    return evaluate(t.finals[keys[4]], g.opts), cap, best, over, more
+
+
+def _best_of(g, r, cap):
+    # The first player's: for each throw x, what the best of the r others is worth when each
+    # ends above x, at most cap, in 1/Q: from _tails's sums, kept for the game.
+    values = _game[5]
+    sums = _tails(g, r)
+    n = len(values)
+    j = 0  # the first value above cap: what it adds is worth cap - the value below it
+    while j < n and values[j] <= cap:
+        j += 1
+    out = [0] * 56
+    for x in range(56):
+        at = x * n + j
+        worth = sums[at - 1] if j else 0
+        if j < n:
+            step = values[j] - (values[j - 1] if j else 0)
+            worth += (sums[at] - worth) * (cap - (values[j - 1] if j else 0)) // step
+        out[x] = worth << 6
     return out
 
 
-def _tie_pass(g):
-    return g.opts.two_player_pass and len(g.turn.order) == 2
+def _tails(g, r):
+    # For each throw x and each value v a throw may be worth (_game[5]), what the best of r
+    # throws of three dice above x is worth counted up to v, in 1/256 of a token (so that a
+    # cap between two values is a share of the step): 56 x values 16-bit numbers, kept while
+    # the game has as many players.
+    kept = _kept(r + 1)
+    if "tails" not in kept:
+        v = combos(g.opts)[1]
+        many = _game[3]
+        values = _game[5]
+        n = len(values)
+        count = [0] * n  # the throws above x by value
+        out = zeros("H", 56 * n)
+        total = 0
+        for x in _game[6]:  # strongest first: count holds the throws above x
+            below = worth = last = 0
+            for i in range(n):
+                # P(the best >= values[i]) = 1 - P(all r below it)
+                f = p = below * Q // total if total else Q
+                for _ in range(r - 1):
+                    p = (p * f + _HALF) >> 14
+                worth += (values[i] - last) * (Q - p)
+                last = values[i]
+                out[x * n + i] = (worth + 32) >> 6
+                below += count[i]
+            count[values.index(v[x])] += many[x]
+            total += many[x]
+        kept["tails"] = out
+    return kept["tails"]
 
 
-def _by_key(g, score):
-    # reward(k): score(throw's index, my key with it) for each throw, stopping after throw k.
-    at = indexes()[0]
-
-    def reward(k):
-        mine = _mine(g, k)
-        out = [0] * 216
-        for n in range(56):
-            i = at[n]
-            out[i] = score(i, mine[i])
-        return out
-
-    return reward
-
-
-def _not_losing(g, keys):
-    low = min(keys)
-    m = keys.count(low)
-    r = m + 1
-    tie = r if _tie_pass(g) else m
-
-    def score(i, key):
-        return r if key > low else tie if key == low else 0
-
-    return _by_key(g, score), r
-
-
-def _shedding(g, keys):
-    t = g.turn
-    o = g.opts
-    _, v, kinds = combos(o)
-    low, high = min(keys), max(keys)
-    ml, mh = keys.count(low), keys.count(high)
-    r = (ml + 1) * (mh + 1)
-    mine_tokens = g.tokens[t.order[t.pos]]
-    best_tokens = g.tokens[t.order[keys.index(high)]]
-    passes = _tie_pass(g)
-    lc = evaluate(t.finals[keys.index(low)], o)
-    bv = evaluate(t.finals[keys.index(high)], o).tokens
-
-    def score(i, key):
-        win = r if key > high else ml + 1 if key == high else 0
-        lose = r if key < low else mh + 1 if key == low else 0
-        if passes and key == low:
-            win = lose = 0
-        give = v[i]
-        if o.nenette_fixed and lc.kind == K_NENETTE:
-            give = o.nenette_fixed
-        elif o.deduct and is_figure(lc):
-            give = max(1, give - lc.tokens)
-        take = bv
-        if o.nenette_fixed and kinds[i] == K_NENETTE:
-            take = o.nenette_fixed
-        elif o.deduct and kinds[i] < K_NENETTE:
-            take = max(1, take - v[i])
-        return win * min(give, mine_tokens) - lose * min(take, best_tokens)
-
-    return _by_key(g, score), r
+def reward(g, k, tokens):
+    """The 56 rewards of stopping after throw k: the chance not to lose the turn (in 1/Q), or
+    tokens: the tokens expected to shed (in 1/Q of a token; the charge's are all taken)."""
+    now = moment(g)
+    memo = ("reward", k if _by_k(g, now) else 0, tokens)
+    done = _now[2]
+    if memo in done:
+        return done[memo]
+    shed = g.phase == DECHARGE
+    if not tokens:
+        out = [Q - p for p in odds(g, k, False)[0]]
+    else:
+        lose, win = odds(g, k, shed)
+        o = g.opts
+        _, v, kinds = combos(o)
+        if "worth" not in done:
+            done["worth"] = _worth(g)
+        loser, cap, best, over, more = done["worth"]
+        r = now[2]
+        one = _game[2]
+        mine = g.tokens[g.current]
+        fixed = o.nenette_fixed
+        out = [0] * 56
+        for x in range(56):
+            p = 0
+            if lose[x]:
+                if loser is None:
+                    take = best[x]
+                else:
+                    take = best
+                    above = one[x]
+                    if more and above > over:  # a throw above x is not above the best done
+                        q = f = (above - over) * Q // above
+                        for _ in range(r - 1):
+                            q = (q * f + _HALF) >> 14
+                        take += (Q - q) * (more >> 6) >> 8
+                if fixed and kinds[x] == K_NENETTE:
+                    take = min(fixed, cap) * Q
+                elif o.deduct and kinds[x] < K_NENETTE:
+                    take = max(min(Q, cap * Q), take - v[x] * Q)
+                p = -((lose[x] * (take >> 6) + 128) >> 8)  # in 1/256 of a token: no long int
+            if shed and win[x]:
+                give = v[x]
+                if loser is not None and fixed and loser.kind == K_NENETTE:
+                    give = fixed
+                elif loser is not None and o.deduct and is_figure(loser):
+                    give = max(1, give - loser.tokens)
+                p += win[x] * min(give, mine)
+            out[x] = p
+    done[memo] = out
+    return out
 
 
-def chances(bar41, ace_high, free, limit):
-    """(above, level): a follower's best chances (firsttable.DATA, in 255ths) to end above each
-    of the 56 throws, and above or level, with limit (1..3) throws; free: may stop early."""
-    from dicetray.firsttable import DATA
-
-    at = ((((1 if bar41 else 0) * 2 + (1 if ace_high else 0)) * 2 + (1 if free else 0)) * 3
-          + limit - 1) * 112
-    return [x / 255 for x in DATA[at:at + 56]], [x / 255 for x in DATA[at + 56:at + 112]]
-
-
-def _firsts_for(g, players):
-    # The same for every first player of a game with as many players: kept across turns.
-    guard = (g.opts, players)
-    if _firsts[0] != guard:
-        _firsts[0] = guard
-        _firsts[1] = {}
-    return _memo(_first(g, players - 1), True, _firsts[1])
+def _kept(players):
+    # What is kept for the game's first player: while the game has as many players.
+    kept = _game[4]
+    if kept.get(0) != players:
+        kept.clear()
+        kept[0] = players
+    return kept
 
 
-def warm(g):
-    """Make what every decision of game g reads, once a game (the seat does it as the game
-    starts): the throws' table of its rules, the first player's rewards for its players."""
-    combos(g.opts)
-    reward = _firsts_for(g, len(g.active()))
-    for k in range(1, 4):
-        reward(k)
+def _first(g, players, k):
+    # odds() of the first player with players in the turn, stopping after throw k (56 16-bit
+    # numbers each; the chance to win only once the décharge is on): kept for the game (for
+    # its number of players), as warm() makes them.
+    kept = _kept(players)
+    both = g.phase == DECHARGE
+    if k not in kept or (both and kept[k][1] is None):
+        o = g.opts
+        s = combos(o)[0]
+        mine = [0] * 56
+        for x in range(56):
+            mine[x] = s[x] * 32
+        limit = 0 if o.limit_from == FROM_PREVIOUS and _free(o) else k
+        now = (True, None, players - 1, limit, o.two_player_pass and players == 2, mine)
+        lose, win = _odds(g, k, both, now)
+        kept[k] = (_compact(lose), _compact(win) if both else None)
+    return kept[k]
 
 
-def _first(g, others):
-    # The first player: not to lose against the others, each reaching by the limit it sets
-    # what the table says (a follower's chance to end above or level with each throw).
-    o = g.opts
-    free = o.limit == LIMIT_AT_MOST or o.le_bon
-    later = o.tie == TIE_LATER
-
-    def reward(k):
-        above, level = chances(o.ranking == RANKING_BAR41, o.ace_high, free, k)
-        at = indexes()[0]
-        out = zeros("H")  # kept for the whole game: compact
-        for n in range(56):
-            q = level[n] if later else (above[n] + level[n]) / 2
-            out[at[n]] = int((1.0 - q ** others) * FIRST_R + 0.5)
-        return out
-
-    return reward
+def _compact(values):
+    out = zeros("H")
+    for x in range(56):
+        out[x] = values[x]
+    return out
 
 
 # ---- what a seat does, what a hint shows ------------------------------------------------------
 
 
-def decide(g):
-    """The current player's choice in a turn: (mask, value in its objective's units, the
-    objective's unit: value / unit is a chance or tokens); mask None: stop."""
+def plan(g, tokens=None):
+    """(stop, w): what the choice after the current throw compares, as odds.pick reads them,
+    by the phase's objective (tokens True: the tokens, False: the chance not to lose)."""
     t = g.turn
-    reward, r = objective(g)
-    most = g.max_throws()
-    mask, value = choose(t.dice, t.count, reward, most, g.may_stop_early())
-    return mask, value, unit(r, t.count, most)
+    if tokens is None:
+        tokens = g.phase == DECHARGE
+    return tables(t.count, lambda k: reward(g, k, tokens), g.max_throws(), g.may_stop_early())
+
+
+def choose(g, stop, w):
+    """(slot, value): the choice plan(g)'s tables make with the current dice (odds.pick);
+    equal ones go to the other objective's best: in the charge, not where the chance is
+    whole (no tokens are taken there, whatever the choice)."""
+    tokens = g.phase == DECHARGE
+    return pick(g.turn.dice, stop, w, lambda: plan(g, not tokens), None if tokens else 216 * Q)
+
+
+def decide(g):
+    """The current player's choice in a turn: (mask, value, unit): value / unit is the chance
+    not to lose the turn (the charge) or the tokens it expects to shed (the décharge); mask
+    None: stop. Equal choices go to the other objective's best (then odds.pick's order)."""
+    t = g.turn
+    s, value = choose(g, *plan(g))
+    return mask_of(t.dice, s, t.kept), value, 216 * Q
 
 
 def hint(g):
-    """(mask, percent) for a human's turn: the dice to keep (mask None: stop) and the chance not
-    to lose against the throw to beat (for the first player: against the followers)."""
-    t = g.turn
-    mask = decide(g)[0]
-    reward, r = objective(g, False)
-    most = g.max_throws()
-    if mask is None:
-        value = reward(t.count)[ix(*t.dice)] * 216 ** (most - t.count)
-    else:
-        value = next_means(reward, t.count, most, g.may_stop_early())[keep_key(t.dice, mask)]
-    u = unit(r, t.count, most)
-    return mask, (value * 100 + u // 2) // u
+    """(mask, text) for a human's turn: the dice to keep (mask None: stop) and what that choice
+    is worth as the panel says it: the chance not to lose the turn ("85%"), or in the
+    décharge the tokens it expects to shed ("+0.9T", "-12T"); "OK" first when it stops. (The
+    words are made here: this module is loaded only with hints or seats, ui always.)"""
+    mask, value, unit = decide(g)
+    v = (value + 108) // 216
+    if g.phase != DECHARGE:
+        text = "%d%%" % ((v * 100 + _HALF) // Q)
+        return mask, "OK " + text if mask is None else text
+    n = (v * 10 + _HALF) // Q  # tenths of a token
+    sign = "-" if n < 0 else "+"
+    n = abs(n)
+    text = "%s%d.%dT" % (sign, n // 10, n % 10) if n < 100 else "%s%dT" % (sign, (n + 5) // 10)
+    return mask, "OK" + text if mask is None else text
 
 
 def stake(g):
@@ -249,6 +533,6 @@ def stake(g):
         comes += x * ((below / 216) ** m - lower)
     if c.want == "high":
         return "comes" if comes > now + EPS else "is"
-    if c.want == "both" and g.phase == "decharge":
+    if c.want == "both" and g.phase == DECHARGE:
         return "is"
     return "comes" if comes < now - EPS else "is"

@@ -22,8 +22,8 @@ PHASE_NAMES = {"start": "START", "charge": "CHARGE", "decharge": "DECHARGE", "ov
 def turn(fb, w, h, game, kept, faces=None, hint=None):
     """The current player's turn: dice (faces: animation faces), kept marks, throw n of limit,
     and on 128x64 the throw to beat: the turn's best and lowest throws so far. hint (mask,
-    percent): a bar under each die the strategy keeps and, for the phase's name, the chance not
-    to lose ("OK" before it: the strategy stops)."""
+    text), strategy.hint's: a bar under each die the strategy keeps and, for the phase's name,
+    what that choice is worth ("85%", "+0.9T"; "OK" before it: the strategy stops)."""
     font.clear(fb)
     p = game.current
     t = game.turn
@@ -52,7 +52,7 @@ def turn(fb, w, h, game, kept, faces=None, hint=None):
 
 
 def _turn_status(fb, w, game, limit, hint):
-    # The turn's second line (128x64): the phase's name, or a hint's chance, then the throw's
+    # The turn's second line (128x64): the phase's name, or a hint's worth, then the throw's
     # name or the throws due; a hint's bar under each die it keeps.
     t = game.turn
     if t.count:
@@ -63,8 +63,8 @@ def _turn_status(fb, w, game, limit, hint):
         line2 = "%d THROW%s" % (limit, "S" if limit > 1 else "")
     phase = PHASE_NAMES[game.phase]
     if hint is not None:
-        mask, percent = hint
-        phase = ("%d%%" if mask is not None else "OK %d%%") % percent
+        mask = hint[0]
+        phase = hint[1]
         for i in range(3):
             if mask is not None and mask & (1 << i):
                 fb.fill_rect(die_x(w, 24, i) + 8, 50, 8, 2, 1)  # under turn_die's die of 24

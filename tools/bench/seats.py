@@ -1,13 +1,25 @@
-"""The computer seat's figures for the bench: the arena's shares and a decision's time.
+"""The computer seat's figures for the bench: the arena's shares and a decision's time and heap.
 
-- seats_loss_share_exact / _random / _greedy: arena.py, every preset pooled, 4 players
-  (DICETRAY_ARENA_GAMES games per preset and kind, default arena.GAMES).
+- seats_loss_share_exact / _random / _greedy / _baseline, seats_loss_share_vs_<kind>:
+  arena.py, every preset pooled, 4 players (DICETRAY_ARENA_GAMES games per preset and kind,
+  default arena.GAMES).
+- seats_decision_ms_wasm / _baseline_wasm / _ratio_wasm, seats_tables_bytes,
+  seats_decision_alloc_bytes: on the WebAssembly MicroPython (the pinned build, .mpy files, as
+  a Pico runs them), the same decisions of the tray's seat and of the released one
+  (bench.baseline), after the first throw and the second of the players of games of every
+  preset: each decision made cold (what the seat keeps for the player's throws forgotten, so
+  each makes all it needs, as the first decision of a player does), REPEAT times to read a
+  millisecond clock; the median and the worst of each, and the worst's ratio. The heap the
+  seat's tables take: its table's bytes, the index tables and what a game keeps (the live
+  heap, run.mjs --chunks, once the code is loaded); what a decision allocates at most
+  (gc.mem_alloc() grows by every allocation there: that build never collects during a run).
 - seats_decision_ms_pico: on the emulated Pico (tools/emupico/kit.py: the official rp2 MicroPython,
   the RP2040's instruction timing), the tray installed by flash.sh and booted in safe mode, a
-  script times strategy.decide() with time.ticks_us (emulated time) on follower and first
-  player moments of every preset, after the first throw (two throws left: the longest) and the
-  second; it prints the median and the worst (strategy.warm, the tables made once a game as
-  the seat starts, is timed apart), the heap the strategy's code and tables keep
+  script times strategy.decide() with time.ticks_us (emulated time) on the moments of GAMES
+  (follower and first player moments of every preset, in a charge and a décharge, after the
+  first throw: two throws left, the longest, and the second); it prints the median and the
+  worst (strategy.warm, the tables made once a game as the seat starts, is timed apart), the
+  heap the strategy's code and tables keep
   (gc.mem_alloc() after gc.collect(), strategy, odds and firsttable loaded, against before) and the
   most a decision allocates (the garbage collector off: an upper bound of its peak). Skipped,
   saying why, without the kit.
@@ -22,62 +34,176 @@ import sys
 if __name__ == "__main__":  # run as a script: tools/, not this folder, heads the path
     sys.path[0] = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 
+from mpy import copy_packages, node_ready, run_micropython  # noqa: E402
+
 from bench import arena  # noqa: E402
 
-SCRIPT = r"""
-import gc, time
+HERE = os.path.dirname(os.path.abspath(__file__))
+FIRMWARE = os.path.join(os.path.dirname(os.path.dirname(HERE)), "firmware")
+REPEAT = 50  # a cold decision, made this often to time it on a millisecond clock
+
+# The decisions both seats are timed on: the players of a few turns of two games of every
+# preset, in the charge and in the décharge, after their first and second throws (4 players, P1
+# starts, rerolls in the charge).
+GAMES = r"""
 from dicetray.game import Game
 from dicetray.options import PRESETS, make
 from dicetray.rules import START_SEAT1
+
+state = [12345]
+
+
+def roll():
+    x = state[0]
+    x = (x * 1103515245 + 12345) & 0x7FFFFFFF
+    state[0] = x
+    return 1 + (x >> 16) % 6
+
+
+def games():
+    # A game of every preset from its start (rerolls in the charge), and one in its décharge.
+    for name in ("classic", "jackpot", "zanzibar", "bar41", "lebon"):
+        opts = PRESETS[name].to_dict()
+        opts["dry_charge"] = False
+        opts["start"] = START_SEAT1
+        g = Game(4, make(**opts), roll)
+        g.take_events()
+        yield g
+        g = Game(4, make(**opts), roll)
+        g.take_events()
+        quarter = g.pot // 4
+        g.tokens = [quarter, quarter + 1, quarter - 1, g.pot - 3 * quarter]
+        g.pot = 0
+        g.phase = "decharge"
+        yield g
+
+
+def moments(play):
+    # play(g) for each decision, then the game goes on by the tray seat's own choice.
+    for g in games():
+        for rounds in range(4):
+            if g.over or g.contest is not None:
+                break
+            g.throw()
+            while g.contest is None and not g.over and g.turn.count:
+                if not g.can_throw():
+                    g.stop()
+                    break
+                mask = play(g)
+                if mask is None:
+                    g.stop()
+                    break
+                g.throw(tuple(i for i in range(3) if mask & (1 << i)))
+            while g.contest is not None:
+                g.throw()
+"""
+
+WASM_TIME = GAMES + r"""
+import gc, time
+from dicetray import strategy
+from baseline import strategy as released
+
+mine, theirs, alloc, alloc_theirs = [], [], [], []
+
+
+def cold(decide, forget):
+    t = time.ticks_ms()
+    for _ in range(REPEAT):
+        forget()
+        mask = decide()
+    return time.ticks_diff(time.ticks_ms(), t) / REPEAT, mask
+
+
+def forget_mine():
+    strategy._now[0] = None
+
+
+def forget_theirs():
+    released._last[0] = None
+
+
+def play(g):
+    strategy.warm(g)  # once a game, as the seat does when a game starts
+    released.warm(g)
+    forget_theirs()
+    a = gc.mem_alloc()
+    released.decide(g)
+    alloc_theirs.append(gc.mem_alloc() - a)
+    ms, _ = cold(lambda: released.decide(g)[0], forget_theirs)
+    theirs.append(ms)
+    forget_mine()
+    a = gc.mem_alloc()
+    mask = strategy.decide(g)[0]
+    alloc.append(gc.mem_alloc() - a)
+    ms, mask = cold(lambda: strategy.decide(g)[0], forget_mine)
+    mine.append(ms)
+    return mask
+
+
+moments(play)
+import json
+print("SEATWASM " + json.dumps([mine, theirs, max(alloc), max(alloc_theirs)]))
+""".replace("REPEAT", str(REPEAT))
+
+# The live heap of the seat's tables: what importing the code keeps is apart (a .mpy's code).
+# PACKAGE: dicetray, or baseline for the released seat's.
+WASM_HEAP = r"""
+from dicetray.game import Game
+from dicetray.options import PRESETS
+game = Game(4, PRESETS["classic"], lambda: 1)
+game.phase = "decharge"  # what a game keeps at its most: the décharge's too
+#---
+BARE = LIVE_HEAP
+from PACKAGE import odds, strategy
+#---
+CODE = LIVE_HEAP - BARE
+from PACKAGE import firsttable
+#---
+TABLE = LIVE_HEAP - BARE - CODE
+odds.indexes()
+#---
+INDEX = LIVE_HEAP - BARE - CODE - TABLE
+strategy.warm(game)
+#---
+GAME = LIVE_HEAP - BARE - CODE - TABLE - INDEX
+print("SEATHEAP", CODE, TABLE, INDEX, GAME)
+"""
+
+SCRIPT = GAMES + r"""
+import gc, time
 gc.collect()
 before = gc.mem_alloc()
 from dicetray import firsttable, odds, strategy
 odds.indexes()
 gc.collect()
 loaded = gc.mem_alloc()
-state = [12345]
-def roll():
-    x = state[0]
-    x = (x * 1103515245 + 12345) & 0x7FFFFFFF
-    state[0] = x
-    return 1 + (x >> 16) % 6
 times = []
 setups = []
-peak = 0
-for name in ("classic", "jackpot", "zanzibar", "bar41", "lebon"):
-    opts = PRESETS[name].to_dict()
-    opts["dry_charge"] = False
-    opts["start"] = START_SEAT1
-    g = Game(4, make(**opts), roll)
-    g.take_events()
+peak = [0]
+ready = [None]
+
+
+def play(g):
+    if ready[0] is not g:  # once a game: the seat does it as the game starts (Seat.poll)
+        ready[0] = g
+        gc.collect()
+        t = time.ticks_us()
+        strategy.warm(g)
+        setups.append(time.ticks_diff(time.ticks_us(), t))
     gc.collect()
+    gc.disable()
+    a = gc.mem_alloc()
     t = time.ticks_us()
-    strategy.warm(g)  # once a game: the seat does it as the game starts (Seat.poll)
-    setups.append(time.ticks_diff(time.ticks_us(), t))
-    for rounds in range(6):
-        if g.over or g.contest is not None:
-            break
-        g.throw()
-        while g.contest is None and not g.over and g.turn.count:
-            if not g.can_throw():
-                g.stop()
-                break
-            gc.collect()
-            gc.disable()
-            a = gc.mem_alloc()
-            t = time.ticks_us()
-            mask = strategy.decide(g)[0]
-            times.append(time.ticks_diff(time.ticks_us(), t))
-            peak = max(peak, gc.mem_alloc() - a)
-            gc.enable()
-            if mask is None:
-                g.stop()
-                break
-            g.throw(tuple(i for i in range(3) if mask & (1 << i)))
-        while g.contest is not None:
-            g.throw()
+    mask = strategy.decide(g)[0]
+    times.append(time.ticks_diff(time.ticks_us(), t))
+    peak[0] = max(peak[0], gc.mem_alloc() - a)
+    gc.enable()
+    return mask
+
+
+moments(play)
 times.sort()
-print("SEATBENCH", len(times), times[len(times) // 2], times[-1], loaded - before, peak,
+print("SEATBENCH", len(times), times[len(times) // 2], times[-1], loaded - before, peak[0],
       max(setups))
 """
 
@@ -108,12 +234,70 @@ def pico_decision(log=print):
             int(setup) / 1000)
 
 
+def wasm_figures(log=print):
+    """{decisions, ms median/worst of the tray's seat and the released one, ratio, tables'
+    heap, a decision's allocation} on the WebAssembly MicroPython, or None without it."""
+    reason = node_ready()
+    if reason:
+        log("Seat decision on the WebAssembly MicroPython skipped: " + reason)
+        return None
+    import tempfile
+
+    with tempfile.TemporaryDirectory() as tmp:
+        released = copy_packages(tmp, os.path.join(HERE, "baseline"))
+        out = run_micropython(WASM_TIME, paths=[FIRMWARE, released], mpy=True, timeout=900,
+                              heap="8m")
+        heaps = [run_micropython(WASM_HEAP.replace("PACKAGE", package), paths=[FIRMWARE, released],
+                                 mpy=True, chunks=True, timeout=300)
+                 for package in ("dicetray", "baseline")]
+    line = [x for x in out.splitlines() if x.startswith("SEATWASM ")][0]
+    mine, theirs, alloc, alloc_theirs = json.loads(line[len("SEATWASM "):])
+    mine, theirs = sorted(mine), sorted(theirs)
+    code, table, index, game = _heap(heaps[0])
+    theirs_heap = _heap(heaps[1])
+    return {"decisions": len(mine), "median": mine[len(mine) // 2], "worst": mine[-1],
+            "baseline_median": theirs[len(theirs) // 2], "baseline_worst": theirs[-1],
+            "code": code, "table": table, "index": index, "game": game, "alloc": alloc,
+            "baseline_alloc": alloc_theirs, "baseline_code": theirs_heap[0],
+            "baseline_tables": sum(theirs_heap[1:])}
+
+
+def _heap(out):
+    # (code, table, index, a game's) from WASM_HEAP's line.
+    line = [x for x in out.splitlines() if x.startswith("SEATHEAP ")][0]
+    return tuple(int(x) for x in line.split()[1:])
+
+
 def seats_figures(log=print):
     games = int(os.environ.get("DICETRAY_ARENA_GAMES", arena.GAMES))
     log("")
-    log("Computer seats: the exact seat against 3 random and 3 greedy seats, %d games of each"
-        " per preset, 4 players (share of games the seat pays the round, 95%% interval)" % games)
+    log("Computer seats: the tray's seat against 3 random, 3 greedy and 3 released seats "
+        "(bench.baseline), %d games of each per preset, 4 players (share of games the seat "
+        "pays the round, 95%% interval)" % games)
     res = arena.figures(games, out=log)
+    w = wasm_figures(log)
+    if w is None:
+        for key in ("seats_decision_ms_wasm", "seats_decision_ms_baseline_wasm",
+                    "seats_decision_ratio_wasm", "seats_tables_bytes",
+                    "seats_decision_alloc_bytes"):
+            res[key] = None
+    else:
+        tables = w["table"] + w["index"] + w["game"]
+        log("WebAssembly  a cold decision (%d, after a first or second throw): the tray's seat"
+            " median %.1f ms, worst %.1f; the released seat median %.1f ms, worst %.1f; ratio"
+            " of the worst %.2f" % (w["decisions"], w["median"], w["worst"],
+                                    w["baseline_median"], w["baseline_worst"],
+                                    w["worst"] / w["baseline_worst"]))
+        log("WebAssembly  the seat's tables keep %d bytes of heap (the table %d, the index %d,"
+            " a game's %d; its code %d more; the released seat's: %d and %d); a decision"
+            " allocates at most %d bytes (garbage included; the released seat's %d)"
+            % (tables, w["table"], w["index"], w["game"], w["code"], w["baseline_tables"],
+               w["baseline_code"], w["alloc"], w["baseline_alloc"]))
+        res["seats_decision_ms_wasm"] = w["worst"]
+        res["seats_decision_ms_baseline_wasm"] = w["baseline_worst"]
+        res["seats_decision_ratio_wasm"] = round(w["worst"] / w["baseline_worst"], 2)
+        res["seats_tables_bytes"] = tables
+        res["seats_decision_alloc_bytes"] = w["alloc"]
     got = None
     if os.environ.get("DICETRAY_PICO_KIT", None) == "":
         log("Seat decision on the Pico skipped: DICETRAY_PICO_KIT is empty")
