@@ -114,3 +114,24 @@ def test_the_setup_menu_shows_and_steps_each_option_from_the_table():
     change_setting(s, labels.index("PLAYERS"), -2)  # 2 players: one computer at most
     assert shows("TRAY PLAYS") == "P2" and computers(s) == [1]
     assert step("HINTS", 1) == "ON" and s["hints"] is True and step("HINTS", 1) == "OFF"
+
+
+def test_tray_plays_and_hints_survive_a_reboot():
+    """Every row the setup shows is kept: TRAY PLAYS and HINTS too, not only the options."""
+    flash = FakeFlash()
+    tray = make_tray(22, flash=flash)
+    app = tray.app
+    labels = [label.lstrip("*") for label, _ in setup_rows(app.units[SETUP].settings)]
+    tray.keys("2" * labels.index("TRAY PLAYS") + "r")  # NONE -> the last seat
+    tray.keys("2" * (labels.index("HINTS") - labels.index("TRAY PLAYS")) + "r")  # OFF -> ON
+    want = json.loads(json.dumps(app.units[SETUP].settings))
+    assert want["computers"] == 1 and want["hints"] is True
+    tray.key("o")
+    assert app.screen == PLAY and app.game.computers == [3] and app.game.hints
+    again = make_tray(23, flash=flash.reboot())
+    menu = again.app.units[SETUP]
+    assert again.app.screen == RESUME
+    again.key("r")  # no: a new game
+    assert again.app.screen == SETUP and menu.settings == want
+    again.key("o")
+    assert again.app.game.computers == [3] and again.app.game.hints

@@ -39,7 +39,9 @@ TALLY_SHOWN = ("KEEP", "CLEAR")  # the unit's clear_tally False, True
 
 def load_settings(store):
     """The last setup from store; a setting missing, of the wrong type or out of range: default."""
-    s = store.load_settings({"players": 4, "preset": "classic",
+    # Every row the setup shows has its default here: a key missing from the defaults is not
+    # read back from the file.
+    s = store.load_settings({"players": 4, "preset": "classic", "computers": 0, "hints": False,
                              "options": PRESETS["classic"].to_dict()})
     players = s.get("players")
     if type(players) is not int or not 2 <= players <= 8:
