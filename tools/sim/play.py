@@ -221,6 +221,8 @@ class Interactive:
                 now = ticks()
                 self.step(now)
                 self.draw(out, now)
+        except KeyboardInterrupt:  # Ctrl+C quits as q does: the game is saved all the same
+            pass
         finally:
             termios.tcsetattr(fd, termios.TCSADRAIN, saved)
             out.write("\x1b[?25h\n")
