@@ -94,16 +94,28 @@ def test_the_only_micropython_board_is_chosen():
     assert flash.pick_port([arduino, windows]) == "COM3"
 
 
-def test_no_micropython_board_lists_what_is_there():
+def test_no_micropython_board_says_in_words_what_is_there():
     circuitpython = listed_port("/dev/ttyACM0", vid=0x239A, pid=0x80F4,
                                 manufacturer="Raspberry", product="Pico")
+    sdk = listed_port("/dev/ttyACM1", pid=0x000A, manufacturer="Raspberry Pi", product=None)
     with pytest.raises(FlashError) as refused:
-        flash.pick_port([circuitpython, NOT_USB])
+        flash.pick_port([circuitpython, NOT_USB, sdk])
     assert refused.value.code == 3
     lines = refused.value.lines
-    assert lines[0] == "no MicroPython board found."
-    assert "seen: /dev/ttyACM0 e6614103e7a2b12c 239a:80f4 Raspberry Pico" in lines
-    assert "seen: /dev/ttyS0 None 0000:0000 None None" in lines
+    assert lines[0] == "no Pico running MicroPython found on USB."
+    assert list(lines[1:5]) == [
+        "This computer sees 3 serial ports, and no Pico running MicroPython:",
+        "  /dev/ttyACM0: Raspberry Pico (USB id 239a:80f4), not a board running MicroPython",
+        "  /dev/ttyS0: a serial port of this computer itself, no USB device on it",
+        "  /dev/ttyACM1: Raspberry Pi (USB id 2e8a:000a), a Pico not running MicroPython"]
+    assert not [line for line in lines if "None" in line or "0000:0000" in line]
+
+
+def test_no_serial_port_at_all_says_so():
+    with pytest.raises(FlashError) as refused:
+        flash.pick_port([])
+    assert refused.value.lines[1] == "This computer sees no serial port at all."
+    assert "--port" not in "\n".join(refused.value.lines)  # no port to name
 
 
 def test_several_boards_need_a_port():
@@ -697,10 +709,15 @@ def test_no_board(run, ports):
     usb = FakeUsb({}, ports=ports)
     result = run(usb)
     assert result.returncode == 3
-    assert result.stderr.startswith("flash: no MicroPython board found.\n")
-    assert "BOOTSEL" in result.stderr and "--port" in result.stderr
+    assert result.stderr.startswith("flash: no Pico running MicroPython found on USB.\n")
+    # What to do: a Pico running MicroPython, a cable that carries data, how to check it, and
+    # how a Pico without MicroPython gets it.
+    for advice in ("Plug in a Pico that runs MicroPython", "a USB cable that carries data",
+                   "charge-only cable", "mpremote devs", "RPI-RP2", "BOOTSEL"):
+        assert advice in result.stderr
     for port in ports:
-        assert "  seen: " + port.device in result.stderr
+        assert "\n    %s: " % port.device in result.stderr
+    assert ("--port PORT" in result.stderr) == bool(ports)
     assert usb.calls == ["ports"] and result.stdout == ""
 
 

@@ -45,7 +45,7 @@ def test_headless_plays_a_whole_game_to_the_end(tmp_path):
     assert out.returncode == 0, out.stderr
     over = int(out.stdout.split("games over: ")[1].split(",")[0])
     assert over >= 1  # how many depends on the screens ROLL passes (a roll-off's outcome too)
-    count = int(out.stdout.strip().splitlines()[-1].split()[0])
+    count = int(out.stdout.split(" screens")[0].splitlines()[-1])
     assert count > 50
 
 
@@ -55,6 +55,47 @@ def test_headless_is_deterministic_and_rejects_unknown_keys(tmp_path):
     assert a.stdout == b.stdout
     bad = sim("--headless", "--keys", "x")
     assert bad.returncode != 0 and "unknown key" in bad.stderr
+
+
+def panel_of(out):
+    return out.stdout.split("┘")[0]  # the framed panel, without the status line
+
+
+def test_headless_says_it_keeps_nothing_without_a_save_dir():
+    out = sim("--headless", "--seed", "4", "--keys", "o.rr")
+    assert out.returncode == 0, out.stderr
+    assert out.stdout.splitlines()[-1] == (
+        "Headless: nothing is kept after this run (--save-dir DIR keeps the game).")
+
+
+def test_headless_with_a_save_dir_says_where_the_game_is_and_ok_resumes_it(tmp_path):
+    first = sim("--headless", "--seed", "4", "--keys", "o.rr", "--save-dir", str(tmp_path))
+    assert first.returncode == 0, first.stderr
+    game = tmp_path / "game.json"
+    assert game.is_file()
+    assert first.stdout.splitlines()[-2:] == [
+        "The game is saved in %s." % game,
+        "Run tools/run.sh --headless --save-dir %s again: it offers the game, OK (o) resumes it."
+        % tmp_path]
+    # As the note says: the same command, then OK, and the panel is where the first run left it.
+    again = sim("--headless", "--seed", "4", "--keys", "o", "--save-dir", str(tmp_path))
+    assert panel_of(again) == panel_of(first)
+    fresh = sim("--headless", "--seed", "4", "--keys", "o")
+    assert panel_of(fresh) != panel_of(first)  # so OK did resume, not start a game
+
+
+def test_a_finished_or_unstarted_game_leaves_nothing_to_resume(tmp_path):
+    unstarted = sim("--headless", "--keys", "", "--save-dir", str(tmp_path))
+    assert unstarted.stdout.splitlines()[-1] == "No game in progress: nothing to resume."
+    # Two players, the classic rules, ROLL and OK until the first game is over.
+    keys = "o" + "rrrroo" * 150
+    out = sim("--headless", "--seed", "2", "--keys", keys, "--save-dir", str(tmp_path))
+    over = int(out.stdout.split("games over: ")[1].split(",")[0])
+    assert over >= 1
+    if not (tmp_path / "game.json").exists():
+        assert out.stdout.splitlines()[-2:] == [
+            "No game in progress: nothing to resume.",
+            "Your last setup is kept in %s." % (tmp_path / "settings.json")]
 
 
 def test_sim_without_a_terminal_says_so():
@@ -159,7 +200,7 @@ def test_the_status_line_marks_a_refused_press_a_beep_and_a_dimmed_panel():
 def test_headless_shows_the_refused_mark_after_the_last_key():
     out = sim("--headless", "--seed", "3", "--keys", "o1")
     assert out.returncode == 0, out.stderr
-    assert "✗ refused" in out.stdout.splitlines()[-3]
+    assert "✗ refused" in out.stdout.split("┘\n")[1].splitlines()[0]  # under the panel
     assert "✗" not in sim("--headless", "--seed", "3", "--keys", "o1.").stdout
 
 
@@ -186,13 +227,20 @@ def _wait_for(session, predicate, seconds=20):
 
 
 def _start_in_tmux(save_dir, cols, rows):
-    """The simulator in a new tmux session of cols x rows; its name."""
+    """The simulator in a new tmux session of cols x rows; its name. The pane stays when the
+    simulator ends, so what it printed last can be read."""
     _tmux_or_skip()
     session = "sim-" + uuid.uuid4().hex[:8]
     cmd = "%s %s --seed 3 --save-dir %s" % (sys.executable, SIM, save_dir)
     subprocess.run(["tmux", "new-session", "-d", "-s", session, "-x", str(cols), "-y", str(rows),
-                    cmd], check=True)
+                    cmd, ";", "set-option", "-w", "-t", session, "remain-on-exit", "on"],
+                   check=True)
     return session
+
+
+def _ended(session):
+    return subprocess.run(["tmux", "display-message", "-p", "-t", session, "#{pane_dead}"],
+                          capture_output=True, text=True).stdout.strip() == "1"
 
 
 def test_interactive_in_a_real_terminal(tmp_path):
@@ -209,10 +257,15 @@ def test_interactive_in_a_real_terminal(tmp_path):
         assert os.path.exists(tmp_path / "game.json")  # every action is saved
         subprocess.run(["tmux", "send-keys", "-t", session, "q"], check=True)
         end = time.time() + 10
-        while subprocess.run(["tmux", "has-session", "-t", session],
-                             capture_output=True).returncode == 0:
+        while not _ended(session):
             assert time.time() < end, "q did not quit the simulator"
             time.sleep(0.2)
+        # Quitting mid-game says the game is kept, where, and how it comes back.
+        text = subprocess.run(["tmux", "capture-pane", "-p", "-J", "-t", session],
+                              capture_output=True, text=True).stdout
+        assert "The game is saved in %s." % (tmp_path / "game.json") in text
+        assert ("Run tools/run.sh --save-dir %s again: it offers the game, OK (o) resumes it."
+                % tmp_path) in text
     finally:
         subprocess.run(["tmux", "kill-session", "-t", session], capture_output=True)
 

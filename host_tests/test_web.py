@@ -72,11 +72,18 @@ def site(tmp_path_factory):
 
 
 @pytest.fixture(scope="module")
-def page(site):
+def pw(site):
+    """Playwright, once for the module: its sync API runs one instance at a time."""
     from playwright.sync_api import sync_playwright
 
+    with sync_playwright() as pw:
+        yield pw
+
+
+@pytest.fixture(scope="module")
+def page(site, pw):
     server = serve.start(site)
-    with tempfile.TemporaryDirectory() as profile, sync_playwright() as pw:
+    with tempfile.TemporaryDirectory() as profile:
         context = browser.launch(pw, profile)
         page = context.pages[0] if context.pages else context.new_page()
         page.server = server
@@ -200,3 +207,122 @@ def test_a_game_by_clicks_shows_cpythons_frames_resumes_and_plays_offline(page):
     latencies = stats["latencies"]
     assert len(latencies) == 1 + 4 and all(0 <= ms < MATCH_MS for ms in latencies)
     assert stats["tones"] > 0
+
+
+# ---- the page on a phone and on a desktop; over plain http from the network -----------------
+
+# Where everything is, in CSS pixels: the viewport, the scroll size, each control's box.
+LAYOUT_JS = """() => {
+  const box = (el) => { const r = el.getBoundingClientRect();
+    return {left: r.left, top: r.top, right: r.right, bottom: r.bottom, width: r.width,
+            height: r.height, shown: getComputedStyle(el).display !== "none" && r.height > 0}; };
+  const out = {width: innerWidth, height: innerHeight,
+    scrollWidth: document.documentElement.scrollWidth,
+    scrollHeight: document.documentElement.scrollHeight};
+  for (const id of ["panel", "KEEP1", "KEEP2", "KEEP3", "ROLL", "OK", "sound", "legend"])
+    out[id] = box(document.getElementById(id));
+  return out;
+}"""
+CONTROLS = ("panel", "KEEP1", "KEEP2", "KEEP3", "ROLL", "OK", "sound")
+
+
+def layout(site, pw, viewport, **options):
+    """The page's layout in a fresh browser of that viewport, once started; then a tap on OK
+    (touch) or a click (mouse) must change the canvas."""
+    server = serve.start(site)
+    try:
+        with tempfile.TemporaryDirectory() as profile:
+            context = browser.launch(pw, profile, viewport=viewport, **options)
+            try:
+                page = context.pages[0] if context.pages else context.new_page()
+                page.goto("http://127.0.0.1:%d/?seed=%d" % (server.server_port, SEED))
+                started(page)
+                found = page.evaluate(LAYOUT_JS)
+                before = page.evaluate("window.trayPixels()")
+                if options.get("has_touch"):
+                    page.tap("#OK")
+                else:
+                    page.click("#OK")
+                page.wait_for_function("b => window.trayPixels() !== b", arg=before,
+                                       timeout=MATCH_MS)
+                return found
+            finally:
+                context.close()
+    finally:
+        server.shutdown()
+        server.server_close()
+
+
+def inside(box, found):
+    return (box["left"] >= 0 and box["top"] >= 0 and box["right"] <= found["width"]
+            and box["bottom"] <= found["height"])
+
+
+def fits_without_scrolling(found):
+    assert found["scrollWidth"] <= found["width"] and found["scrollHeight"] <= found["height"]
+    for name in CONTROLS:
+        assert found[name]["shown"] and inside(found[name], found), name
+
+
+def keeps_under_their_dice(found):
+    """Each KEEP button's middle lies under its third of the panel, where its die is drawn."""
+    panel = found["panel"]
+    third = panel["width"] / 3
+    for i in range(3):
+        keep = found["KEEP%d" % (i + 1)]
+        middle = (keep["left"] + keep["right"]) / 2
+        assert panel["left"] + i * third < middle < panel["left"] + (i + 1) * third
+        assert keep["top"] > panel["bottom"]
+
+
+def test_on_a_phone_the_panel_and_buttons_fill_the_screen_and_no_key_legend_shows(site, pw):
+    found = layout(site, pw, browser.PHONE, has_touch=True, is_mobile=True)
+    fits_without_scrolling(found)
+    keeps_under_their_dice(found)
+    height = found["height"]
+    assert found["panel"]["width"] >= 0.85 * found["width"]  # the panel as wide as it can be
+    # The lower half is the buttons': big enough for a thumb, down to the bottom of the screen,
+    # and no wide empty band between them and the panel.
+    for name in ("KEEP1", "ROLL", "OK"):
+        assert found[name]["height"] >= 0.2 * height, name
+    assert found["OK"]["bottom"] >= 0.9 * height
+    assert found["KEEP1"]["top"] - found["panel"]["bottom"] <= 0.1 * height
+    assert not found["legend"]["shown"]  # keys mean nothing to a finger
+    assert found["sound"]["shown"]
+
+
+def test_on_a_desktop_it_fits_the_window_with_the_key_legend(site, pw):
+    found = layout(site, pw, browser.DESKTOP)
+    fits_without_scrolling(found)
+    keeps_under_their_dice(found)
+    assert found["legend"]["shown"] and inside(found["legend"], found)
+    assert found["panel"]["width"] <= 640  # a panel, not a wall
+    assert found["OK"]["height"] <= 280
+
+
+def test_from_the_network_over_plain_http_it_plays_and_says_what_needs_https(site, pw):
+    addresses = serve.lan_addresses()
+    if not addresses:
+        pytest.skip("this computer is on no network: nothing a phone could open")
+    server = serve.start(site, host=serve.EVERYWHERE)
+    ref = Reference()
+    try:
+        with tempfile.TemporaryDirectory() as profile:
+            context = browser.launch(pw, profile, has_touch=True, is_mobile=True)
+            try:
+                page = context.pages[0] if context.pages else context.new_page()
+                page.goto("http://%s:%d/?seed=%d" % (addresses[0][0], server.server_port, SEED))
+                started(page)
+                # Not a secure context: no service worker to keep an offline copy, and the page
+                # says so; the game plays all the same, frame for frame.
+                assert page.evaluate("window.isSecureContext") is False
+                assert page.evaluate("'serviceWorker' in navigator") is False
+                status = page.locator("#status").inner_text()
+                assert "offline and install need https" in status
+                shows(page, ref.frame(), "the setup over plain http")
+                play(page, ref.press("o"), "a game over plain http")
+            finally:
+                context.close()
+    finally:
+        server.shutdown()
+        server.server_close()

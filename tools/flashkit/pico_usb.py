@@ -34,6 +34,16 @@ class Port(NamedTuple):
         return "%s %s %04x:%04x %s %s" % (self.device, self.serial_number, self.vid or 0,
                                           self.pid or 0, self.manufacturer, self.product)
 
+    def words(self) -> str:
+        """The port as a person would say it: what is behind it, and why it is not the board."""
+        if self.vid is None:
+            return f"{self.device}: a serial port of this computer itself, no USB device on it"
+        name = " ".join(n for n in (self.manufacturer, self.product) if n) or "a device"
+        usb_id = "%04x:%04x" % (self.vid, self.pid or 0)
+        if self.vid == PICO_USB[0]:
+            return f"{self.device}: {name} (USB id {usb_id}), a Pico not running MicroPython"
+        return f"{self.device}: {name} (USB id {usb_id}), not a board running MicroPython"
+
     def runs_micropython(self) -> bool:
         return (self.vid, self.pid) == PICO_USB or self.manufacturer == "MicroPython"
 

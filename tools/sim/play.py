@@ -10,7 +10,8 @@ cells (2x4 pixels each) in an 80x24 terminal, else one line naming the size need
 status line marks the buzzer's tunes (a refused press apart) and a dimmed or dark panel.
 The screen is the display interface on a bare frame buffer (trayhost.canvas): what the app drew
 and showed, no bus and no driver (tools/screens draws from the driver's bytes instead).
-An interactive game is saved in .sim/ and offered on restart.
+An interactive game is saved in .sim/ (--save-dir) and offered on restart; q says so. Headless
+runs keep nothing unless given --save-dir.
 """
 
 import argparse
@@ -33,9 +34,17 @@ from trayhost.trayrun import KEYS, LONG_MS, POLL_MS, PRESS_MS, Tray  # noqa: E40
 from sim.view import SoundCue, fit, framed, half_blocks, status  # noqa: E402
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+SAVE_DIR = os.path.join(ROOT, ".sim")
 
 KEY_ALIASES = {" ": "r", "\n": "o", "\r": "o"}
+
+# What the simulator says to the player, in one place (a translation replaces these lines).
 LEGEND = "1 2 3 keep | r/space roll | o/Enter OK | O long OK | q quit"
+SAVED = ("The game is saved in %s.",
+         "Run %s again: it offers the game, OK (o) resumes it.")
+NOTHING_TO_RESUME = ("No game in progress: nothing to resume.",
+                     "Your last setup is kept in %s.")
+NOT_KEPT = ("Headless: nothing is kept after this run (--save-dir DIR keeps the game).",)
 
 
 def frame_text(pixels):
@@ -61,11 +70,39 @@ def script_keys(text):
     return keys
 
 
+def shown_path(path):
+    """path as the player would type it: relative to the repository when inside it."""
+    path = os.path.abspath(path)
+    inside = os.path.relpath(path, ROOT)
+    return inside if not inside.startswith("..") else path
+
+
+def quit_note(store, again):
+    """What to tell the player as the simulator stops: where the game is kept and how it comes
+    back (the command to run again), or that there is none."""
+    if store.fs.exists(store.path(store.GAME)):
+        return (SAVED[0] % shown_path(store.path(store.GAME)), SAVED[1] % again)
+    settings = store.path(store.SETTINGS)
+    if store.fs.exists(settings):
+        return (NOTHING_TO_RESUME[0], NOTHING_TO_RESUME[1] % shown_path(settings))
+    return NOTHING_TO_RESUME[:1]
+
+
+def open_store(save_dir):
+    os.makedirs(save_dir, exist_ok=True)
+    return Store(root=save_dir)
+
+
 def headless(args):
-    """Play the key string on a simulated clock; write a PNG each time the screen changes."""
+    """Play the key string on a simulated clock; write a PNG each time the screen changes.
+    Nothing is kept unless --save-dir names a folder: then the game is saved there, and the
+    next run with the same folder offers it again, as the interactive simulator does."""
+    keys = script_keys(args.keys)
     seed = args.seed if args.seed is not None else 1
     display = CanvasDisplay(128, args.height)
-    tray = Tray(die_from_bits(random.Random(seed).getrandbits), display=display, seed=seed)
+    store = open_store(args.save_dir) if args.save_dir else None
+    tray = Tray(die_from_bits(random.Random(seed).getrandbits), display=display, seed=seed,
+                store=store)
     cue = SoundCue(lambda: tray.now)
     cue.listen(tray.buzzer)
     shots = []
@@ -84,7 +121,7 @@ def headless(args):
 
     shoot()
     finished = 0
-    for k in script_keys(args.keys):
+    for k in keys:
         before = tray.app.screen
         tray.key(k)
         if tray.app.screen == "over" and before != "over":
@@ -96,6 +133,11 @@ def headless(args):
         print(line)
     print("games over: %d, now on the %s screen" % (finished, tray.app.screen))
     print("%d screens%s" % (len(shots), (" written to " + args.shots) if args.shots else ""))
+    if store is None:
+        print(NOT_KEPT[0])
+    else:
+        again = "tools/run.sh --headless --save-dir %s" % shown_path(args.save_dir)
+        print("\n".join(quit_note(store, again)))
     return 0
 
 
@@ -123,12 +165,13 @@ class Interactive:
     """The tray in a terminal, in real time; the game is kept in .sim/ between runs."""
 
     def __init__(self, args):
-        os.makedirs(args.save_dir, exist_ok=True)
         rng = random.Random(args.seed) if args.seed is not None else random.SystemRandom()
         self.display = CanvasDisplay(128, args.height)
+        self.store = open_store(args.save_dir)
+        self.again = "tools/run.sh" if args.save_dir == SAVE_DIR else \
+            "tools/run.sh --save-dir %s" % shown_path(args.save_dir)
         self.tray = Tray(die_from_bits(rng.getrandbits), display=self.display,
-                         store=Store(root=args.save_dir), start_ms=ticks(),
-                         seed=rng.getrandbits(30))
+                         store=self.store, start_ms=ticks(), seed=rng.getrandbits(30))
         self.cue = SoundCue(ticks)
         self.cue.listen(self.tray.buzzer)
         self.releases = {}  # pin name -> ticks when the simulated finger lifts
@@ -178,10 +221,14 @@ class Interactive:
                 now = ticks()
                 self.step(now)
                 self.draw(out, now)
+        except KeyboardInterrupt:  # Ctrl+C quits as q does: the game is saved all the same
+            pass
         finally:
             termios.tcsetattr(fd, termios.TCSADRAIN, saved)
             out.write("\x1b[?25h\n")
             out.flush()
+        # On the screen the player leaves: the panel stays above it, the note closes the run.
+        print("\n".join(quit_note(self.store, self.again)))
         return 0
 
 
@@ -193,11 +240,14 @@ keys (in the terminal and in --keys):
   O           OK held long (the standings; quit the game)
   .           (--keys only) one second with no press: the roll animation lands, a turn whose
               throws are used up moves on, the computer seats play
-  q           quit (in the terminal; the game is saved and offered next time)
+  q           quit (in the terminal): the game stays saved in .sim/ (or --save-dir), and the
+              next run offers it: OK resumes it
 
 tools/run.sh runs this simulator; its own options, before any of the above:
   --sim            the simulator even with a Pico on USB (without one it is the default)
-  --web [--port N] the tray in a browser: build it and serve it (tools/web/serve.py --help)
+  --web [--port N] [--local]
+                   the tray in a browser: build it and serve it to the phones on this
+                   computer's network (--local: this computer only; tools/run.sh --web --help)
 """
 
 
@@ -211,13 +261,16 @@ def main(argv=None):
     ap.add_argument("--seed", type=int, help="fixed dice (default: random when interactive)")
     ap.add_argument("--height", type=int, choices=(64, 32), default=64,
                     help="the panel's height in pixels (default 64)")
-    ap.add_argument("--save-dir", default=os.path.join(ROOT, ".sim"),
-                    help="interactive: where the game is saved (default .sim/)")
+    ap.add_argument("--save-dir", default=None,
+                    help="where the game is saved and resumed from (default: .sim/ in the "
+                    "terminal; headless keeps nothing unless given)")
     args = ap.parse_args(argv)
     if args.headless:
         return headless(args)
     if not sys.stdin.isatty():
         raise SystemExit("sim: no terminal here; use --headless --keys KEYS [--shots DIR]")
+    if args.save_dir is None:
+        args.save_dir = SAVE_DIR
     return Interactive(args).run()
 
 

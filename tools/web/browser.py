@@ -9,6 +9,7 @@ CHROMIUM = "/usr/bin/chromium"
 ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
         "--disable-background-networking", "--disable-component-update", "--disable-sync"]
 PHONE = {"width": 390, "height": 844}  # a phone's portrait viewport, in CSS pixels
+DESKTOP = {"width": 1280, "height": 800}
 
 
 def unavailable():
@@ -25,9 +26,10 @@ def unavailable():
     return ""
 
 
-def launch(playwright, user_dir, **options):
+def launch(playwright, user_dir, viewport=PHONE, **options):
     """A fresh headless Chromium with its own profile in user_dir: a persistent context (a
-    service worker and localStorage live as long as the profile), one page per new_page()."""
+    service worker and localStorage live as long as the profile), one page per new_page().
+    options: Playwright's, e.g. has_touch=True for a touch screen (a coarse pointer)."""
     return playwright.chromium.launch_persistent_context(
-        user_dir, executable_path=CHROMIUM, headless=True, args=ARGS, viewport=PHONE,
+        user_dir, executable_path=CHROMIUM, headless=True, args=ARGS, viewport=viewport,
         **options)

@@ -14,6 +14,19 @@ const SAVE_DIR = "/tray";
 const LIT = [200, 232, 255];
 const LIT_DIM = [70, 90, 110];
 
+// What the page says, in one place (a translation replaces these; the buttons' labels are in
+// index.html).
+const TEXT = {
+  soundOn: "sound on",
+  soundOff: "sound off",
+  keepsNoGame: (why) => `this browser keeps no game: ${why}`,
+  stopped: (why) => `the tray stopped: ${why}`,
+  cannotStart: (why) => `the tray could not start: ${why}`,
+  seeded: (seed) => `seeded dice: ${seed}`,
+  // Served over plain http from another computer: no service worker, no install.
+  plainHttp: "plain http: it plays, but offline and install need https",
+};
+
 const params = new URLSearchParams(location.search);
 const seed = /^\d+$/.test(params.get("seed") ?? "") ? Number(params.get("seed")) : null;
 const height = params.get("height") === "32" ? 32 : 64;
@@ -113,7 +126,7 @@ function tone(hz) {
 
 const soundButton = document.getElementById("sound");
 function showSound() {
-  soundButton.textContent = sound.on ? "sound on" : "sound off";
+  soundButton.textContent = sound.on ? TEXT.soundOn : TEXT.soundOff;
   soundButton.setAttribute("aria-pressed", String(sound.on));
 }
 soundButton.addEventListener("click", () => {
@@ -142,7 +155,7 @@ function restoreSaves(FS) {
       }
     }
   } catch (error) {
-    storageProblem = `this browser keeps no game: ${error.message}`;
+    storageProblem = TEXT.keepsNoGame(error.message);
   }
 }
 
@@ -160,7 +173,7 @@ function mirrorSaves(FS) {
     }
     for (const key of stale) localStorage.removeItem(key);
   } catch (error) {
-    storageProblem = `this browser keeps no game: ${error.message}`;
+    storageProblem = TEXT.keepsNoGame(error.message);
     say(storageProblem);
   }
 }
@@ -187,7 +200,7 @@ function guarded(fn) {
     apply(fn());
   } catch (error) {
     stats.error = error.message;
-    say(`the tray stopped: ${error.message}`);
+    say(TEXT.stopped(error.message));
     tray = null;
   }
 }
@@ -264,10 +277,11 @@ async function start() {
   setInterval(() => {
     if (tray) guarded(() => tray.step(ticks()));
   }, POLL_MS);
-  say([storageProblem, seed === null ? "" : `seeded dice: ${seed}`].filter(Boolean).join(" · "));
+  say([storageProblem, seed === null ? "" : TEXT.seeded(seed),
+    window.isSecureContext ? "" : TEXT.plainHttp].filter(Boolean).join(" · "));
 }
 
 start().catch((error) => {
   stats.error = error.message;
-  say(`the tray could not start: ${error.message}`);
+  say(TEXT.cannotStart(error.message));
 });

@@ -1,0 +1,80 @@
+"""Draw docs/web.png: the page on a phone's screen (390x844, touch), a turn with a die kept.
+
+    python tools/web/picture.py [--out docs/web.png]
+
+Headless Chromium (tools/web/browser.py) plays the keys on the page with seeded dice; the
+canvas must then show the frame the firmware shows on CPython after the same keys, or no
+picture is written.
+"""
+
+import argparse
+import os
+import sys
+import tempfile
+import time
+
+if __name__ == "__main__":  # run as a script: tools/, not this folder, heads the path
+    sys.path[0] = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+
+import trayhost  # noqa: E402,F401  (first: the firmware importable as on the Pico)
+from trayhost.autoplay import SeededDice  # noqa: E402
+from trayhost.canvas import CanvasDisplay  # noqa: E402
+from trayhost.trayrun import PRESS_MS, REST_MS, Tray  # noqa: E402
+
+from web import browser, build, serve  # noqa: E402
+
+ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+SEED = 7
+KEYS = "orrrroor2"  # 4 players: who starts, the charge, the first throw, the middle die kept
+
+
+def expected_frame():
+    display = CanvasDisplay(128, 64)
+    tray = Tray(SeededDice(SEED), display=display, seed=SEED)
+    for k in KEYS:
+        tray.key(k)
+    return "".join("".join(map(str, row)) for row in display.pixels())
+
+
+def draw(out):
+    from playwright.sync_api import sync_playwright
+
+    site = tempfile.mkdtemp()
+    build.build(site)
+    server = serve.start(site)
+    try:
+        with tempfile.TemporaryDirectory() as profile, sync_playwright() as pw:
+            context = browser.launch(pw, profile, has_touch=True, is_mobile=True)
+            page = context.pages[0] if context.pages else context.new_page()
+            page.goto("http://127.0.0.1:%d/?seed=%d" % (server.server_port, SEED))
+            page.wait_for_function("() => window.trayStats && window.trayStats.startMs !== null",
+                                   timeout=30000)
+            for k in KEYS:
+                page.keyboard.down(k)
+                time.sleep(PRESS_MS / 1000)
+                page.keyboard.up(k)
+                time.sleep(REST_MS / 1000)
+            if page.evaluate("window.trayPixels()") != expected_frame():
+                raise SystemExit("web picture: the page does not show the expected turn")
+            page.screenshot(path=out)
+            context.close()
+    finally:
+        server.shutdown()
+        server.server_close()
+
+
+def main(argv=None):
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--out", default=os.path.join(ROOT, "docs", "web.png"))
+    args = ap.parse_args(argv)
+    reason = browser.unavailable()
+    if reason:
+        print("web picture: " + reason, file=sys.stderr)
+        return 1
+    draw(args.out)
+    print("web picture: " + args.out)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
