@@ -46,14 +46,16 @@ if [ ! -f "typings/.installed-$stubs" ]; then
 fi
 
 # Tools CI needs and a fresh machine may lack: tmux (the simulator's terminal test), shellcheck
-# (flash.sh), socat (the emulated Pico's serial port) and chromium (the page's browser tier,
-# driven by Playwright at /usr/bin/chromium). Installed under CI; elsewhere their tests skip
+# (flash.sh), socat (the emulated Pico's serial port), iproute2 (the web tray's network address
+# test lists them with ip) and chromium (the page's browser tier, driven by Playwright at
+# /usr/bin/chromium). Installed under CI; elsewhere their tests skip
 # with a reason.
 if [ "${CI:-}" = "true" ] && command -v apt-get >/dev/null 2>&1; then
   missing=""
   command -v tmux >/dev/null 2>&1 || missing="$missing tmux"
   command -v shellcheck >/dev/null 2>&1 || missing="$missing shellcheck"
   command -v socat >/dev/null 2>&1 || missing="$missing socat"
+  command -v ip >/dev/null 2>&1 || missing="$missing iproute2"
   [ -x /usr/bin/chromium ] || missing="$missing chromium"
   if [ -n "$missing" ]; then
     echo "bootstrap: installing$missing ..."
