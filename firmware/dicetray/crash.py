@@ -1,7 +1,7 @@
 """When something goes wrong: the error screen, its code, the log, the crash-loop reset; and
 the safe mode's screen. Loaded only then."""
 
-from dicetray import ui
+from dicetray import ui, words
 
 try:
     from micropython import const  # pyright: ignore[reportAssignmentType]
@@ -51,8 +51,8 @@ def show_message(display, title, lines, keys, now=None):
 
 def safe_mode(display):
     """OK held at power-up: no game, no watchdog, the REPL stays free for mpremote."""
-    show_message(display, "SAFE MODE", ("NO GAME RUNNING", "USB REPL IS FREE", "FOR MPREMOTE"),
-                 "POWER OFF TO LEAVE")
+    t = words.T
+    show_message(display, t.SAFE_MODE, t.SAFE_LINES, t.KEYS_SAFE)
 
 
 def crashed(board, display, store, exc, crashes):
@@ -67,8 +67,8 @@ def crashed(board, display, store, exc, crashes):
     store.note_crash()  # twice in a row and the saved game is set aside at boot
     crashes = [t for t in crashes if board.ticks_diff(now, t) < CRASH_WINDOW_MS]
     crashes.append(now)
-    show_message(display, "ERROR " + code, ("SORRY! THE GAME", "IS SAVED AND", "RESTARTS"),
-                 "SEE ERROR.LOG", now)
+    t = words.T
+    show_message(display, t.ERROR % code, t.ERROR_LINES, t.KEYS_ERROR, now)
     waited = 0
     while waited < ERROR_SHOW_MS:
         board.feed()

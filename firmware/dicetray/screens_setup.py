@@ -5,7 +5,7 @@ reads; the app lets both go when the game starts (dicetray.lazy). Its
 state is kept on its unit (a screens_between.Unit, made with the app), which stays.
 """
 
-from dicetray import ui
+from dicetray import ui, words
 from dicetray.lazy import LOADER
 from dicetray.options import OPTIONS, PRESET_NAMES, PRESETS, make
 from dicetray.rules import RulesError
@@ -31,10 +31,6 @@ _SEATS_AFTER = const(0)
 _HINTS_AFTER = const(1)
 _TALLY_AFTER = const(2)
 _ROWS_AFTER = const(3)
-SEATS_LABEL = "TRAY PLAYS"
-HINTS_LABEL = "HINTS"
-TALLY_LABEL = "ROUNDS PAID"
-TALLY_SHOWN = ("KEEP", "CLEAR")  # the unit's clear_tally False, True
 
 
 def load_settings(store):
@@ -68,29 +64,34 @@ def computers(s):
 def _seats_shown(s):
     seats = computers(s)
     if not seats:
-        return "NONE"
+        return words.T.NONE
     if len(seats) == 1:
         return "P%d" % (seats[0] + 1)
     return "P%d-P%d" % (seats[0] + 1, seats[-1] + 1)
 
 
 def setup_rows(s, clear_tally=False):
-    """The menu's (label, value) rows for settings s; "*": an option its preset differs on.
-    The last row says whether the tally is cleared when the game starts (clear_tally).
+    """The menu's (label, value) rows for settings s, in the language spoken; "*": an option its
+    preset differs on. A row says whether the tally is cleared when the game starts
+    (clear_tally).
 
-    An option's value shows as its name in the table (shown[i] for allowed[i]), else a number.
+    An option's value shows as its name in the table (shown[i] for allowed[i]), else a number;
+    a catalogue with its own options' words names them in its language.
     """
+    t = words.T
     preset = PRESETS[s["preset"]]
-    rows = [("PLAYERS", str(s["players"])), ("RULES", s["preset"].upper())]
+    rows = [(t.PLAYERS, str(s["players"])), (t.RULES, t.PRESETS[s["preset"]])]
     for name, label, allowed, shown, _, _ in OPTIONS:
+        if t.OPTIONS is not None:
+            label, shown = t.OPTIONS[name]
         value = s["options"][name]
         if value != getattr(preset, name):
             label = "*" + label
         i = _place(allowed, value)
         rows.append((label, shown[i] if shown and i < len(shown) else str(value)))
-    rows.append((SEATS_LABEL, _seats_shown(s)))
-    rows.append((HINTS_LABEL, "ON" if s.get("hints") else "OFF"))
-    rows.append((TALLY_LABEL, TALLY_SHOWN[1 if clear_tally else 0]))
+    rows.append((t.SEATS, _seats_shown(s)))
+    rows.append((t.HINTS, t.OFF_ON[1 if s.get("hints") else 0]))
+    rows.append((t.TALLY, t.TALLY_SHOWN[1 if clear_tally else 0]))
     return rows
 
 
@@ -112,8 +113,9 @@ def unit(menu, app, key, long, now):
         menu.settings = load_settings(app.store)
         app.forget(LOADER)  # the settings are read: the code that read them goes
     if key is None:
-        ui.menu(app.fb, app.w, app.h, "NEW GAME  OK:START",
-                setup_rows(menu.settings, menu.clear_tally), menu.cursor, "1/2 MOVE  3/R CHANGE")
+        t = words.T
+        ui.menu(app.fb, app.w, app.h, t.SETUP_TITLE,
+                setup_rows(menu.settings, menu.clear_tally), menu.cursor, t.SETUP_KEYS)
         return
     rows = _FIRST_OPTION_ROW + len(OPTIONS) + _ROWS_AFTER
     if key == "KEEP1":
