@@ -15,6 +15,9 @@ def boot(app, now, resume):
     """Load the tally and any saved game into app; show the resume prompt (resume: the game at
     once), a notice or the setup. Returns the game played on (app.game), or None."""
     app.clock.touch(now)
+    # The tray speaks its settings' language from power-up: the notices, the resume prompt's
+    # frame until the saved game says its own.
+    words.use(app.store.load_settings({"lang": words.DEFAULT})["lang"])
     lost = app.tally.load()
     game, problem = app.store.load_game(lambda data: _build(app, data))
     app.forget(BOOT, LOADER)

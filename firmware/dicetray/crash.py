@@ -49,8 +49,17 @@ def show_message(display, title, lines, keys, now=None):
     display.sleep(False)  # after the frame, so the old picture does not flash up
 
 
-def safe_mode(display):
-    """OK held at power-up: no game, no watchdog, the REPL stays free for mpremote."""
+def safe_mode(display, store=None):
+    """OK held at power-up: no game, no watchdog, the REPL stays free for mpremote. Said in the
+    language of the settings on store (the flash's by default)."""
+    try:
+        if store is None:
+            from dicetray.store import Store
+
+            store = Store()
+        words.use(store.load_settings({"lang": words.DEFAULT})["lang"])
+    except Exception:  # whatever the flash holds, safe mode shows: in the default, then
+        pass
     t = words.T
     show_message(display, t.SAFE_MODE, t.SAFE_LINES, t.KEYS_SAFE)
 
