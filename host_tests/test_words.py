@@ -103,3 +103,19 @@ def test_stepping_the_language_goes_round_every_one():
         seen.append(words.step(seen[-1], 1))
     assert seen[0] == seen[-1] and sorted(seen[1:]) == sorted(words.LANGS)
     assert words.step(words.step("fr", 1), -1) == "fr"
+
+
+REFUSALS = ("NOT_NOW", "KEEP1_OR_KEEP3", "ROLL_TO_PLAY", "THROW_FIRST", "TWO_DICE_AT_MOST",
+            "NO_THROW_LEFT")
+
+
+@pytest.mark.parametrize("code", words.LANGS)
+def test_every_key_bar_and_refusal_fits_across_the_panel(code):
+    # The scenes draw some of them; these are drawn on a line of their own, whichever screen.
+    from dicetray import font
+
+    t = CATALOGUES[code]
+    lines = [getattr(t, name) for name in texts(t) if name.startswith("KEYS_")]
+    lines += [getattr(t, name) for name in REFUSALS] + [t.THROWS_DUE % 3]
+    for line in lines:
+        assert font.width(line) <= 128 - 2, line  # the refusal's box keeps a pixel each side
