@@ -2,8 +2,8 @@
 dicetray.words loads when the tray speaks French.
 
 The same names as dicetray.words_en, which says how a catalogue is written. The buttons are
-called GARDE 1 2 3 (KEEP), LANCE or L (ROLL) and OK; a hint's tokens are J (jetons), with a
-decimal comma.
+called GARDE 1 2 3 or G1 G2 G3 (KEEP), LANCE or L (ROLL) and OK; a hint's tokens are J
+(jetons), with a decimal comma.
 """
 
 LANG_NAME = "FRANÇAIS"  # the language's own name, as the setup shows it
@@ -78,7 +78,7 @@ SAY_LE_BON = "LE BON"
 SAY_STOP = "STOP"
 # A refused press: why.
 NOT_NOW = "NON"
-KEEP1_OR_KEEP3 = "GARDE1 OU GARDE3"
+KEEP1_OR_KEEP3 = "G1 OU G3"
 ROLL_TO_PLAY = "LANCE POUR JOUER"
 THROWS_DUE = "%d COUPS À JOUER"
 THROW_FIRST = "LANCE D'ABORD"
@@ -92,7 +92,7 @@ TIE_HIGH_WINS = "ÉGAL: GROS GAGNE"
 TIE_PLAY_OFF = "ÉGAL: BARRAGE"
 ROUND_N = "TOUR %d"
 PLAY_FOR_WHAT = "EST OU VIENT ?"
-KEYS_STAKE = "1:QUI EST 3:QUI VIENT"
+KEYS_STAKE = "G1:EST  G3:VIENT"
 KEYS_ONE_DIE = "LANCE: UN DÉ"
 KEYS_THREE_DICE = "LANCE: 3 DÉS"
 STARTS = "%s ENTAME"
