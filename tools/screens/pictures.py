@@ -37,8 +37,15 @@ GREY = (80, 80, 80)
 
 
 def render():
-    """Every picture, in walkthrough order, as Shots."""
-    shots = render_in(words.DEFAULT, SCENES)
+    """Every picture, in walkthrough order, as Shots: in the default language, then in each of
+    the others, named <name>_<language> (setup_fr)."""
+    shots = []
+    for lang in (words.DEFAULT,) + tuple(c for c in words.LANGS if c != words.DEFAULT):
+        made = render_in(lang, SCENES)
+        if lang != words.DEFAULT:
+            for shot in made:
+                shot.name += "_" + lang
+        shots += made
     names = [s.name for s in shots]
     if len(set(names)) != len(names):
         raise RuntimeError("two pictures share a name")
