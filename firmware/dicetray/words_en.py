@@ -129,3 +129,11 @@ KEYS_SAFE = "POWER OFF TO LEAVE"
 ERROR = "ERROR %s"
 ERROR_LINES = ("SORRY! THE GAME", "IS SAVED AND", "RESTARTS")
 KEYS_ERROR = "SEE ERROR.LOG"
+
+# ---- the host's tools: the simulator's and the web page's labels -----------------------------
+BUTTONS = ("KEEP 1", "KEEP 2", "KEEP 3", "ROLL", "OK")  # KEEP1..3, ROLL, OK
+SIM_KEYS = "1 2 3 keep | r/space roll | o/Enter OK | O long OK | q quit"
+SIM_BEEP = "♪ beep"
+SIM_REFUSED = "✗ refused"
+SIM_ASLEEP = "asleep: a press wakes it"
+SIM_DIMMED = "dimmed: a press still acts"

@@ -148,3 +148,11 @@ KEYS_SAFE = "ÉTEINDRE POUR SORTIR"
 ERROR = "ERREUR %s"
 ERROR_LINES = ("DÉSOLÉ ! LA PARTIE", "EST SAUVÉE ET", "REPART")
 KEYS_ERROR = "VOIR ERROR.LOG"
+
+# ---- the host's tools: the simulator's and the web page's labels -----------------------------
+BUTTONS = ("GARDE 1", "GARDE 2", "GARDE 3", "LANCE", "OK")  # KEEP1..3, ROLL, OK
+SIM_KEYS = "1 2 3 garde | r/espace lance | o/Entrée OK | O OK tenu | q quitte"
+SIM_BEEP = "♪ bip"
+SIM_REFUSED = "✗ refusé"
+SIM_ASLEEP = "en veille : une touche le réveille"
+SIM_DIMMED = "atténué : une touche agit encore"

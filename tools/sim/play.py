@@ -24,6 +24,7 @@ if __name__ == "__main__":  # run as a script: tools/, not this folder, heads th
     sys.path[0] = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 
 import trayhost  # noqa: E402,F401  (first: the firmware importable as on the Pico)
+from dicetray import words  # noqa: E402
 from dicetray.runner import die_from_bits  # noqa: E402
 from dicetray.store import Store  # noqa: E402
 from trayhost.canvas import CanvasDisplay  # noqa: E402
@@ -35,7 +36,6 @@ from sim.view import SoundCue, fit, framed, half_blocks, status  # noqa: E402
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
 KEY_ALIASES = {" ": "r", "\n": "o", "\r": "o"}
-LEGEND = "1 2 3 keep | r/space roll | o/Enter OK | O long OK | q quit"
 
 
 def frame_text(pixels):
@@ -154,7 +154,8 @@ class Interactive:
             return
         self.seen = (self.display.changes, line, size)
         cols, rows = size
-        out.write(paint(fit(self.display.pixels(), (line, LEGEND), cols, rows), rows))
+        legend = words.T.SIM_KEYS  # the tray's language, as the panel's
+        out.write(paint(fit(self.display.pixels(), (line, legend), cols, rows), rows))
         out.flush()
 
     def run(self):
