@@ -9,20 +9,30 @@ language is the VM's, as the display is: one tray a VM.
 
 import sys
 
-from dicetray import words_en as T  # noqa: F401  (the default's, until use() says otherwise)
-
 LANGS = ("en", "fr")  # the setup's order
 DEFAULT = "en"  # a new tray's, and a settings file's or a save's without a language
-lang = DEFAULT  # the code of the catalogue T is
+
+
+class _Unread:
+    """words.T before any catalogue is loaded: the first text read loads the language set
+    (use), so that a tray whose settings say another loads the default's never."""
+
+    def __getattr__(self, name):
+        return getattr(use(lang), name)
+
+
+_UNREAD = _Unread()
+T = _UNREAD  # the catalogue of the language spoken, once loaded
+lang = DEFAULT  # the code of the language spoken
 
 
 def use(code):
     """Speak the language code from now on (DEFAULT if it is none of LANGS); return its
-    catalogue."""
+    catalogue, loaded now if it is not, the one it replaces let go."""
     global T, lang
     if code not in LANGS:
         code = DEFAULT
-    if code != lang:
+    if code != lang or T is _UNREAD:
         old = "words_" + lang
         sys.modules.pop("dicetray." + old, None)
         package = sys.modules["dicetray"]
