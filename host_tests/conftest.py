@@ -18,6 +18,16 @@ def pytest_collection_modifyitems(items):
                 item.add_marker(marker)
 
 
+@pytest.fixture(autouse=True)
+def _speaks_the_default():
+    """The language spoken is the VM's (dicetray.words): a test that changes it hands the next
+    one the default back, as a new tray's boot would."""
+    yield
+    from dicetray import words
+
+    words.use(words.DEFAULT)
+
+
 @pytest.fixture(scope="session")
 def micropython():
     """run_micropython(script, paths=(), mpy=False, heap=None): run a script on real MicroPython.

@@ -9,6 +9,7 @@ from make import font as make_font
 
 FIRMWARE = Path(__file__).resolve().parent.parent / "firmware"
 REQUIRED = " 0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ!\"'()*+,-./:;<=>?%#_[]&@^~|"
+FRENCH = "ÉÈÊËÀÂÎÏÔÙÛÇ«»"  # the accented capitals and the signs French text needs
 UNKNOWN = "\x01"  # a control character: never in the font
 BOX = {(x, y) for x in range(5) for y in range(7) if x in (0, 4) or y in (0, 6)}
 
@@ -88,12 +89,26 @@ def test_lookalikes_differ_in_enough_pixels():
 
 
 def test_lowercase_is_drawn_as_uppercase():
-    lower = "abcdefghijklmnopqrstuvwxyz"
+    lower = "abcdefghijklmnopqrstuvwxyzéèêëàâîïôùûç"
     assert ink(lower) == ink(lower.upper())
 
 
+def test_french_letters_are_drawn_and_told_apart():
+    assert set(FRENCH) <= set(font.CHARS)
+    box = ink(UNKNOWN)
+    for ch in FRENCH:
+        assert ink(ch) not in (box, set()), "%r is drawn as a box or not at all" % ch
+    # An accented capital keeps its letter's look: the same columns lit, in the rows below
+    # its accent; letters with different accents differ in the accent's pixels.
+    for accented, plain in zip("ÉÀÎÔÛÇ", "EAIOUC"):
+        assert {x for x, y in ink(accented) if y >= 2} == {x for x, _ in ink(plain)}, accented
+    for pair in ("ÉÈ", "ÉÊ", "ÈÊ", "ÊË", "ÀÂ", "ÎÏ", "ÙÛ"):
+        a, b = (ink(ch) for ch in pair)
+        assert len(a ^ b) >= 2, "%s and %s differ in only %d pixels" % (*pair, len(a ^ b))
+
+
 def test_unknown_characters_draw_a_hollow_box():
-    for ch in ("\x01", "$", "\\", "{", "`", "\x7f", "é", "€"):
+    for ch in ("\x01", "$", "\\", "{", "`", "\x7f", "ß", "€", "Œ", "\xa0"):
         assert ink(ch) == BOX, repr(ch)
 
 
@@ -193,6 +208,8 @@ CASES = [
     ["W8" + UNKNOWN, -7, 50, 2],
     ["0O1I5S8B", 0, 20, 2],
     ["X", 0, 0, 2],
+    ["DÉCHARGE «ÇA» €ß", 2, 40, 1],
+    ["NÉNETTE", -5, 30, 2],
 ]
 
 

@@ -25,9 +25,14 @@ resident = ()
 
 
 def loaded():
-    # The firmware's modules loaded now that were not when the first App was built.
-    return sorted(name[9:] for name in sys.modules
-                  if name.startswith("dicetray.") and name not in resident)
+    # The firmware's modules loaded now that were not when the first App was built, but the
+    # catalogue of the language spoken (dicetray.words: one, whatever the phase).
+    return sorted(name[9:] for name in sys.modules if name.startswith("dicetray.")
+                  and name not in resident and not name.startswith("dicetray.words_"))
+
+
+def catalogues():
+    return sorted(name[9:] for name in sys.modules if name.startswith("dicetray.words_"))
 
 
 out = {}
@@ -70,6 +75,12 @@ bad["players"] = 1  # read and checked (the engine loaded for it), then refused
 fs.files["game.json"] = json.dumps(bad).encode()
 tray = trayrun.Tray(SeededDice(9), fs=fs, seed=9)
 out["refused"] = [tray.app.screen, loaded()]
+out["catalogues"] = catalogues()
+tray.keys("o1r")  # the setup, in French
+out["french"] = [catalogues(), loaded()]
+tray.key("o")  # a game: the settings are saved with it
+tray = trayrun.Tray(SeededDice(9), fs=fs, seed=9)  # a tray whose settings say French
+out["french_boot"] = catalogues()
 print(json.dumps(out))
 """
 
@@ -128,6 +139,12 @@ def test_a_resumed_game_keeps_the_engine_but_not_the_loader(run):
 
 def test_a_refused_save_leaves_nothing_of_the_boot_the_loader_or_the_engine(run):
     assert run["refused"] == [NOTICE, []]
+
+
+def test_one_catalogue_is_loaded_the_language_spoken_s(run):
+    assert run["catalogues"] == ["words_en"]
+    assert run["french"][0] == ["words_fr"]  # the English one let go as the setup switched
+    assert run["french_boot"] == ["words_fr"]  # the English one never loaded
 
 
 def test_modules_loaded_before_the_first_app_stay(monkeypatch):

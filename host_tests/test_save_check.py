@@ -100,6 +100,32 @@ def test_a_save_whose_fields_disagree_is_refused_with_the_reason(make, why):
     assert str(refused.value) == "bad save: " + why
 
 
+def test_a_save_says_its_language_only_when_not_the_default_and_resumes_in_it():
+    french = Game(3, "classic", Script([]), lang="fr").to_dict()
+    assert french["lang"] == "fr" and "lang" not in start_rolloff()  # old saves: the default
+    assert load(french, Script([])).lang == "fr"
+    assert load(start_rolloff(), Script([])).lang == "en"
+    for wrong in ("xx", 7, None, ["fr"]):
+        with pytest.raises(SaveError) as refused:
+            save_check.check_state(edited(french, lang=wrong))
+        assert str(refused.value) == "bad save: lang must be one of en, fr"
+
+
+def test_a_french_save_resumes_in_french_whatever_the_settings_say():
+    from dicetray import words
+    from test_tray import glass, make_tray
+
+    flash = FakeFlash()
+    game = Game(3, "classic", Script([]), lang="fr")
+    flash.files["game.json"] = json.dumps(game.to_dict()).encode()
+    flash.files["settings.json"] = json.dumps({"lang": "en"}).encode()
+    tray = make_tray(5, flash=flash)
+    assert tray.app.game.lang == "fr" and words.lang == "fr"
+    assert glass(tray).read(0, scale=2).strip() == "REPRISE ?"
+    tray.key("r")  # a new game instead: the setup speaks the settings' English
+    assert words.lang == "en" and glass(tray).read(0).strip() == "NEW GAME  OK:START"
+
+
 def test_the_saves_behind_those_cases_are_accepted_as_the_engine_wrote_them():
     for save in (start_rolloff(), all_tie_charge(), low_tie()):
         load(save, Script([]))

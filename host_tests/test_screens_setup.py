@@ -1,14 +1,16 @@
 """The setup screen (screens_setup.py): each option stepped from the table, the settings kept
-across a reboot, and the game made while the setup is quiet that OK then starts.
+across a reboot, the language row, and the game made while the setup is quiet that OK then
+starts.
 """
 
 import json
 
+from dicetray import words
 from dicetray.options import OPTIONS, PRESETS
 from dicetray.screens import PLAY, RESUME, SETUP
 from dicetray.screens_setup import change_setting, computers, setup_rows
 from fakes.flash import FakeFlash
-from test_tray import assert_panel_shows, make_tray
+from test_tray import assert_panel_shows, glass, make_tray
 
 
 def test_setup_remembers_the_last_settings_across_a_reboot():
@@ -45,7 +47,8 @@ def test_ok_starts_the_game_made_while_the_setup_was_quiet_unless_a_setting_chan
         {"players": 4, "preset": "classic", "options": PRESETS["classic"].to_dict()})]
     changes = [("PLAYERS", lambda g: g.n == 5), ("TOKENS", lambda g: g.opts.tokens == 22),
                ("WHO STARTS", lambda g: g.opts.start == "throw_low"),
-               ("TRAY PLAYS", lambda g: g.computers == [3]), ("HINTS", lambda g: g.hints)]
+               ("TRAY PLAYS", lambda g: g.computers == [3]), ("HINTS", lambda g: g.hints),
+               ("LANGUAGE", lambda g: g.lang == "fr")]
     for label, started in [(None, None)] + changes:
         tray = make_tray(20)
         app = tray.app
@@ -78,9 +81,9 @@ def test_settings_no_game_takes_are_not_made_while_quiet():
 def test_the_setup_menu_shows_and_steps_each_option_from_the_table():
     s = {"players": 4, "preset": "classic", "options": PRESETS["classic"].to_dict()}
     labels = [label for label, _ in setup_rows(s)]
-    # the table's order, then whether the tally is cleared as the game starts
+    # the table's order, then whether the tally is cleared as the game starts, the language
     assert labels == ["PLAYERS", "RULES"] + [row[1] for row in OPTIONS] + [
-        "TRAY PLAYS", "HINTS", "ROUNDS PAID"]
+        "TRAY PLAYS", "HINTS", "ROUNDS PAID", "LANGUAGE"]
 
     def shows(label):
         return dict((k.lstrip("*"), v) for k, v in setup_rows(s))[label]
@@ -135,3 +138,46 @@ def test_tray_plays_and_hints_survive_a_reboot():
     assert again.app.screen == SETUP and menu.settings == want
     again.key("o")
     assert again.app.game.computers == [3] and again.app.game.hints
+
+
+def test_the_language_row_speaks_at_once_and_the_tray_keeps_it_across_a_reboot():
+    flash = FakeFlash()
+    tray = make_tray(21, flash=flash)
+    app = tray.app
+    assert glass(tray).read(0).strip() == "NEW GAME  OK:START"  # a new tray: English
+    tray.key("1")  # up from PLAYERS: round to the last row, the language
+    assert " ".join(glass(tray).read(46, ink=0).split()) == "LANGUAGE ENGLISH"
+    tray.key("r")
+    assert app.units[SETUP].settings["lang"] == "fr" and words.lang == "fr"
+    assert glass(tray).read(0).strip() == "NOUVELLE PARTIE OK:GO"  # the menu, in French now
+    assert " ".join(glass(tray).read(46, ink=0).split()) == "LANGUE FRANÇAIS"
+    tray.key("o")
+    assert app.screen == PLAY and app.game.lang == "fr"
+    assert json.loads(flash.files["settings.json"])["lang"] == "fr"
+    assert json.loads(flash.files["game.json"])["lang"] == "fr"
+    assert "LANCE" in glass(tray).read(56, ink=0)  # the key bar
+
+    words.use("en")  # a new VM: a new tray speaks the default until it boots
+    flash = flash.reboot()
+    again = make_tray(22, flash=flash)
+    assert again.app.screen == RESUME and words.lang == "fr"
+    assert glass(again).read(0, scale=2).strip() == "REPRISE ?"
+    again.key("r")  # a new game: the setup, in the settings' French
+    assert glass(again).read(0).strip() == "NOUVELLE PARTIE OK:GO"
+    again.keys("1r")  # back to English
+    assert glass(again).read(0).strip() == "NEW GAME  OK:START"
+    again.key("o")
+    assert again.app.game.lang == "en" and "lang" not in json.loads(flash.files["game.json"])
+
+
+def test_settings_without_a_language_or_with_a_wrong_one_speak_the_default():
+    for lang in (None, "xx", 3):
+        flash = FakeFlash()
+        settings = {"players": 3, "preset": "classic"}
+        if lang is not None:
+            settings["lang"] = lang
+        flash.files["settings.json"] = json.dumps(settings).encode()
+        tray = make_tray(23, flash=flash)
+        assert words.lang == words.DEFAULT
+        assert tray.app.units[SETUP].settings["lang"] == words.DEFAULT
+        assert tray.app.units[SETUP].settings["players"] == 3

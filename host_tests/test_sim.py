@@ -301,3 +301,16 @@ def test_the_readme_run_command_starts_the_simulator(tmp_path):
     assert out.returncode == 0, out.stderr
     assert "games over: 0, now on the play screen" in out.stdout
     assert len(os.listdir(tmp_path)) >= 2
+
+
+def test_the_status_line_speaks_the_tray_s_language():
+    display = CanvasDisplay()
+    tray = Tray(SeededDice(3), display=display, seed=3)
+    cue = SoundCue(lambda: tray.now)
+    cue.listen(tray.buzzer)
+    tray.keys("1r")  # the setup's LANGUAGE row: FRANÇAIS
+    tray.key("o")  # a game: who starts is rolled off, where KEEP1 means nothing
+    tray.key("1")
+    assert status(display, cue, tray.now) == "✗ refusé"
+    tray.keys("." * 61)  # a minute without a press
+    assert status(display, cue, tray.now) == "atténué : une touche agit encore"

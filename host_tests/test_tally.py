@@ -183,7 +183,7 @@ def test_the_tally_screen_lists_every_seat_of_the_game():
     assert app.screen == PLAY
 
 
-def test_the_setup_s_last_row_clears_the_tally_when_the_game_starts_and_only_then():
+def test_the_setup_s_rounds_paid_row_clears_the_tally_when_the_game_starts_and_only_then():
     flash = FakeFlash()
     flash.files["tally.json"] = json.dumps({
         "format": "dicetray-tally", "version": 1, "paid": [4, 0, 7, 1, 0, 0, 0, 0], "last": [9],
@@ -191,7 +191,7 @@ def test_the_setup_s_last_row_clears_the_tally_when_the_game_starts_and_only_the
     tray = make_tray(93, flash=flash)
     app = tray.app
     assert app.screen == SETUP
-    tray.key("1")  # up from PLAYERS: round to the last row
+    tray.keys("11")  # up from PLAYERS: round to the last row, LANGUAGE, then ROUNDS PAID
     screen = glass(tray)
     row = [y for y in range(10, 56) if all(screen.rows[y][1:127])]  # the lit cursor bar
     assert row, "no cursor bar"
@@ -215,7 +215,7 @@ def test_the_setup_s_last_row_clears_the_tally_when_the_game_starts_and_only_the
     tray.key("r")  # yes: back to the setup, where the row says KEEP again
     assert app.screen == SETUP
     menu = app.units[SETUP]
-    assert setup_rows(menu.settings, menu.clear_tally)[-1] == ("ROUNDS PAID", "KEEP")
+    assert setup_rows(menu.settings, menu.clear_tally)[-2] == ("ROUNDS PAID", "KEEP")
     app.tally.paid[1] = 2
     app.tally.save()
     tray.key("o")  # a game started with KEEP leaves the tally as it is

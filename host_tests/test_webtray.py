@@ -114,3 +114,11 @@ def test_a_crash_is_shown_logged_and_restarts_into_the_game(tmp_path):
     assert tray.app is crashed_app  # the error screen stays RESTART_MS
     page.run(2 * POLL_MS)
     assert tray.app is not crashed_app and tray.app.screen == "play"  # no prompt: resumed
+
+
+def test_the_buttons_are_named_in_the_language_the_tray_speaks(tmp_path):
+    page = Page(tmp_path)
+    assert page.tray.labels() == "en|KEEP 1|KEEP 2|KEEP 3|ROLL|OK"
+    page.key("1")  # up from PLAYERS: the LANGUAGE row
+    page.key("r")  # FRANÇAIS
+    assert page.tray.labels() == "fr|GARDE 1|GARDE 2|GARDE 3|LANCE|OK"

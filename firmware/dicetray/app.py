@@ -3,7 +3,7 @@ saves out."""
 
 import sys
 
-from dicetray import font, lazy, ui
+from dicetray import font, lazy, ui, words
 from dicetray.buttons import LONG
 from dicetray.clock import TURN_DUE, Clock
 from dicetray.save_write import CLEAR_DUE, TALLY_DUE, save
@@ -185,7 +185,8 @@ class App:
         self.units[screen].tell(what)
 
     def play(self, game, screen):
-        """Play game (a new one, or one saved) from screen on."""
+        """Play game (a new one, or one saved) from screen on, in its language."""
+        words.use(game.lang)
         self.game = game
         self.show(screen)
 

@@ -4,6 +4,7 @@ Loaded by App.boot only, with the loader of a save, and let go with it once the 
 (dicetray.lazy's BOOT and LOADER): none of this runs again until the next boot.
 """
 
+from dicetray import words
 from dicetray.lazy import BOOT, LOADER
 from dicetray.save_write import CLEAR_DUE, TALLY_DUE
 from dicetray.screens import NOTICE, PLAY, RESUME
@@ -14,6 +15,9 @@ def boot(app, now, resume):
     """Load the tally and any saved game into app; show the resume prompt (resume: the game at
     once), a notice or the setup. Returns the game played on (app.game), or None."""
     app.clock.touch(now)
+    # The tray speaks its settings' language from power-up: the notices, the resume prompt's
+    # frame until the saved game says its own.
+    words.use(app.store.load_settings({"lang": words.DEFAULT})["lang"])
     lost = app.tally.load()
     game, problem = app.store.load_game(lambda data: _build(app, data))
     app.forget(BOOT, LOADER)
@@ -22,10 +26,11 @@ def boot(app, now, resume):
     elif game is not None:  # over: its save was cut short of clearing: count it, if not yet
         app.needs_save((TALLY_DUE if app.tally.count(game) else 0) | CLEAR_DUE)
         app.save()  # at once
+    t = words.T
     if problem:
-        app.tell(NOTICE, ("SAVE LOST", (problem, lost or "A NEW GAME STARTS")))
+        app.tell(NOTICE, (t.SAVE_LOST, (problem, lost or t.NEW_GAME_STARTS)))
     elif lost:
-        app.tell(NOTICE, ("TALLY LOST", (lost, "COUNTING FROM 0")))
+        app.tell(NOTICE, (t.TALLY_LOST, (lost, t.COUNTING_FROM_0)))
     if problem or lost:
         app.show(NOTICE)
     return app.game
@@ -40,5 +45,5 @@ def _build(app, data):
         game = load(data, app.roll)
     except SaveError as e:
         return None, str(e)
-    app.tell(RESUME, (preset_name(game.opts) or "custom").upper())
+    app.tell(RESUME, preset_name(game.opts) or "custom")
     return game, None

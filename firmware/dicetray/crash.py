@@ -1,7 +1,7 @@
 """When something goes wrong: the error screen, its code, the log, the crash-loop reset; and
 the safe mode's screen. Loaded only then."""
 
-from dicetray import ui
+from dicetray import ui, words
 
 try:
     from micropython import const  # pyright: ignore[reportAssignmentType]
@@ -49,10 +49,19 @@ def show_message(display, title, lines, keys, now=None):
     display.sleep(False)  # after the frame, so the old picture does not flash up
 
 
-def safe_mode(display):
-    """OK held at power-up: no game, no watchdog, the REPL stays free for mpremote."""
-    show_message(display, "SAFE MODE", ("NO GAME RUNNING", "USB REPL IS FREE", "FOR MPREMOTE"),
-                 "POWER OFF TO LEAVE")
+def safe_mode(display, store=None):
+    """OK held at power-up: no game, no watchdog, the REPL stays free for mpremote. Said in the
+    language of the settings on store (the flash's by default)."""
+    try:
+        if store is None:
+            from dicetray.store import Store
+
+            store = Store()
+        words.use(store.load_settings({"lang": words.DEFAULT})["lang"])
+    except Exception:  # whatever the flash holds, safe mode shows: in the default, then
+        pass
+    t = words.T
+    show_message(display, t.SAFE_MODE, t.SAFE_LINES, t.KEYS_SAFE)
 
 
 def crashed(board, display, store, exc, crashes):
@@ -67,8 +76,8 @@ def crashed(board, display, store, exc, crashes):
     store.note_crash()  # twice in a row and the saved game is set aside at boot
     crashes = [t for t in crashes if board.ticks_diff(now, t) < CRASH_WINDOW_MS]
     crashes.append(now)
-    show_message(display, "ERROR " + code, ("SORRY! THE GAME", "IS SAVED AND", "RESTARTS"),
-                 "SEE ERROR.LOG", now)
+    t = words.T
+    show_message(display, t.ERROR % code, t.ERROR_LINES, t.KEYS_ERROR, now)
     waited = 0
     while waited < ERROR_SHOW_MS:
         board.feed()

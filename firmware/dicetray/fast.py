@@ -19,8 +19,8 @@ def draw_text(buf, w: int, h: int, s, x: int, y: int, scale: int, dark: int, gly
               double) -> int:
     """Draw s into buf, a MONO_VLSB frame of w x h pixels (h a multiple of 8), as
     font.text does (scale 1 or 2, ink only, clipped); return the x after it. index maps codes
-    32..126 to glyph numbers, the rest glyph 64 (one for a character's UTF-8 bytes); double
-    doubles a nibble's bits (scale 2)."""
+    32..255 to glyph numbers (127's is the unknown box, drawn for any other code); s's bytes
+    are UTF-8, a code above 127 two bytes of it. double doubles a nibble's bits (scale 2)."""
     dst = ptr8(buf)
     src = ptr8(s)
     g = ptr8(glyphs)
@@ -34,12 +34,15 @@ def draw_text(buf, w: int, h: int, s, x: int, y: int, scale: int, dark: int, gly
     for _ in range(n):
         code = src[p]
         p += 1
-        k = 64
-        if code >= 32 and code <= 126:
-            k = ix[code - 32]
-        elif code >= 0xC0:
-            while (src[p] & 0xC0) == 0x80:
+        if code >= 0xC0:  # a character's first UTF-8 byte: Latin-1 takes two (0xC2, 0xC3)
+            code = ((code & 0x1F) << 6) | (src[p] & 0x3F)
+            p += 1
+            while (src[p] & 0xC0) == 0x80:  # longer: past Latin-1, the box
+                code = 127
                 p += 1
+        k = ix[95]  # 127's: the box
+        if code >= 32 and code <= 255:
+            k = ix[code - 32]
         k *= 5
         for c in range(5):
             b = g[k + c]

@@ -9,6 +9,7 @@ The view of a Game, what screens and players read (never change it from outside)
   last                     how the last turn ended (a state.TurnResult), or None
   result                   how the game ended (a state.GameResult), or None
   computers, hints         the seats the tray plays; whether a human's turn shows hints
+  lang                     the language the game is played in (dicetray.words' code)
   current, over, max_throws(), may_stop_early(), can_throw(), can_keep(), must_stop(),
   can_stop(), can_announce(), active(), ranked(turn)
   ended, decided           not saved, for the screens after an action: the turn that ended
@@ -51,6 +52,7 @@ from dicetray.state import (
     Turn,
     dump,
 )
+from dicetray.words import DEFAULT as DEFAULT_LANG
 
 MIN_PLAYERS = 2
 MAX_PLAYERS = 8
@@ -64,7 +66,8 @@ class Game:
     ended = None
     decided = None
 
-    def __init__(self, players, options, roll, _state=None, computers=(), hints=False):
+    def __init__(self, players, options, roll, _state=None, computers=(), hints=False,
+                 lang=DEFAULT_LANG):
         if isinstance(options, str):  # a preset's name: for tests and tools, never on the tray
             from dicetray.options import PRESETS
 
@@ -79,6 +82,7 @@ class Game:
         self.n = players
         self.roll = roll
         self.events = []  # what happened since the last action returned (the first: the set-up)
+        self.lang = lang  # the language it is played in (dicetray.words): a save's, if it says
         if _state is not None:
             for name, value in _state.items():  # MicroPython cannot update __dict__
                 setattr(self, name, value)
@@ -257,6 +261,8 @@ class Game:
         d = {"format": SAVE_FORMAT, "version": SAVE_VERSION, "players": self.n}
         d["options"] = self.opts.to_dict()
         d.update(dump(self, GAME_FIELDS))
+        if self.lang != DEFAULT_LANG:  # a save without it speaks the default
+            d["lang"] = self.lang
         return d
 
     def __eq__(self, other):

@@ -8,6 +8,8 @@ except ImportError:  # CPython
         return x
 
 
+from dicetray import words  # noqa: E402  (a combination's name is in the language spoken)
+
 # Kinds of combination, strongest family first (display and tests use them; ranking is below).
 K_421 = const(0)
 K_ACES = const(1)  # 1-1-1
@@ -115,7 +117,7 @@ def evaluate(dice, options):
     check_dice(dice)
     a, b, c = key = tuple(sorted(dice, reverse=True))
     kind, strength = _rank(a, b, c, options)
-    name = _NAMES[kind]
+    name = words.T.COMBOS[kind]
     if kind == K_FICHE or kind == K_BRELAN:
         return Combo(key, kind, strength, a, name % a)
     if kind == K_SUITE or kind == K_OTHER:
@@ -123,10 +125,6 @@ def evaluate(dice, options):
     if kind == K_421:
         return Combo(key, kind, strength, options.tokens if options.jackpot_421 else 10, name)
     return Combo(key, kind, strength, 7 if kind == K_ACES else options.nenette_value, name)
-
-
-# By kind, its display name (the pips filled in where it shows them).
-_NAMES = ("421", "3 as", "2 as-%d", "brelan %d", "suite %d%d%d", "nenette", "%d%d%d")
 
 
 def rank(dice, options):

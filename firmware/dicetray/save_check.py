@@ -26,6 +26,7 @@ from dicetray.state import (
     Turn,
     TurnResult,
 )
+from dicetray.words import LANGS
 
 _CLASSES = {"turn": Turn, "contest": Contest, "last": TurnResult, "result": GameResult}
 _BIG = 1 << 30
@@ -182,6 +183,12 @@ def check_state(data):
     elif version != SAVE_VERSION:
         fail("format version %s, this tray reads version %d" % (_show(version), SAVE_VERSION))
     top = ("format", "version", "players", "options")
+    lang = None
+    if type(data) is dict and "lang" in data:  # the language it is played in: a save says it
+        lang = data["lang"]                    # only when not the default (Game.to_dict)
+        if type(lang) is not str or lang not in LANGS:
+            fail("lang must be one of %s" % ", ".join(LANGS))
+        data = {k: data[k] for k in data if k != "lang"}
     _dict(data, "the save", top + tuple(name for name, _ in GAME_FIELDS))
     n = _int(data["players"], "players", MIN_PLAYERS, MAX_PLAYERS)
     options = _options(data["options"])
@@ -189,6 +196,8 @@ def check_state(data):
     for name, _ in GAME_FIELDS:
         body[name] = data[name]
     state = _fields(body, GAME_FIELDS, "the save", n, options)
+    if lang is not None:
+        state["lang"] = lang
     if sum(state["tokens"]) + state["pot"] != options.tokens:
         fail("tokens and pot add up to %d, not %d"
              % (sum(state["tokens"]) + state["pot"], options.tokens))

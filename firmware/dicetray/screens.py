@@ -10,7 +10,7 @@ Here: the setup and play units; those between turns and around a game are in
 dicetray.screens_between.
 """
 
-from dicetray import ui
+from dicetray import ui, words
 from dicetray.rules import K_421, evaluate
 from dicetray.save_write import GAME_DUE
 from dicetray.screens_between import (
@@ -82,7 +82,7 @@ def play(unit, app, key, long, now):
         elif key == "ROLL":
             act(app, now, "throw", ())
         else:
-            app.refuse("KEEP1 OR KEEP3" if g.can_announce() else "ROLL TO PLAY")
+            app.refuse(words.T.KEEP1_OR_KEEP3 if g.can_announce() else words.T.ROLL_TO_PLAY)
     elif key in KEEPS:
         _keep(app, KEEPS.index(key))
     elif key == "ROLL" and g.can_throw():
@@ -91,7 +91,7 @@ def play(unit, app, key, long, now):
     elif g.can_stop():  # OK, or ROLL with no throw left: done
         act(app, now, "stop", None)
     else:
-        app.refuse("%d THROWS DUE" % g.max_throws() if g.turn.count else "THROW FIRST")
+        app.refuse(words.T.THROWS_DUE % g.max_throws() if g.turn.count else words.T.THROW_FIRST)
 
 
 def _hint(unit, g):
@@ -115,8 +115,8 @@ def _keep(app, die):
     try:
         g.keep(die)
     except GameError:  # not now, or a third die: a throw must throw at least one
-        why = "2 DICE AT MOST" if g.can_keep() else "NO THROW LEFT"
-        return app.refuse(why if g.turn.count else "THROW FIRST")
+        why = words.T.TWO_DICE_AT_MOST if g.can_keep() else words.T.NO_THROW_LEFT
+        return app.refuse(why if g.turn.count else words.T.THROW_FIRST)
     app.clock.beep(SND_CLICK)
     app.needs_save(GAME_DUE)  # kept dice are saved: a power cut keeps them
     if not app.dirty:  # only that die changes look: drawn alone, it shows at once
@@ -138,7 +138,7 @@ def act(app, now, verb, arg):
         else:
             events = g.announce(arg)
     except GameError:
-        app.refuse("NO")  # the engine refused: nothing changed
+        app.refuse(words.T.NOT_NOW)  # the engine refused: nothing changed
         return
     app.needs_save(GAME_DUE)  # saved once the panel shows what follows (App.step)
     app.clock.clear()  # a refusal is about what was shown before, and so is a turn's end due
@@ -197,6 +197,6 @@ def units():
         TALLY: tally,
         QUIT: quit_game,
         OVER: over,
-        RESUME: Unit(resume, "CUSTOM"),
+        RESUME: Unit(resume, "custom"),
         NOTICE: Unit(notice, ("", ())),
     }

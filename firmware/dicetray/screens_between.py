@@ -4,7 +4,7 @@ Unit, what a unit with state of its own is.
 A unit is unit(app, key, long, now), as in dicetray.screens (which makes each App's set).
 """
 
-from dicetray import ui
+from dicetray import ui, words
 
 SETUP = "setup"
 PLAY = "play"  # a turn, a roll-off or a play-off
@@ -59,7 +59,7 @@ def between(unit, app, key, long, now):
 def standings(app, key, long, now):
     """Everybody's tokens. OK: the tally; ROLL: back to the game; OK held: quit the game?"""
     if key is None:
-        ui.standings(app.fb, app.w, app.h, app.game, app.save_failed, "ROLL:BACK OK:TALLY")
+        ui.standings(app.fb, app.w, app.h, app.game, app.save_failed, words.T.KEYS_STANDINGS)
     elif key == "OK" and long:
         app.show(QUIT)
     elif key == "OK":
@@ -82,8 +82,8 @@ def tally(app, key, long, now):
         for first in range(0, seats, 4):
             lines.append(" ".join("P%d:%d" % (p + 1, paid[p])
                                   for p in range(first, min(seats, first + 4))))
-        keys = "OK:NEW GAME" if g.over else "OK:BACK HOLD OK:QUIT"
-        ui.message(app.fb, app.w, app.h, "ROUNDS PAID", lines, keys)
+        keys = words.T.KEYS_NEW_GAME if g.over else words.T.KEYS_TALLY
+        ui.message(app.fb, app.w, app.h, words.T.TALLY, lines, keys)
     elif g.over:
         if key == "OK":
             app.quit()
@@ -96,8 +96,8 @@ def tally(app, key, long, now):
 def quit_game(app, key, long, now):
     """Quit the game under way? ROLL: yes, it is erased; any other button: no, back to it."""
     if key is None:
-        ui.message(app.fb, app.w, app.h, "QUIT GAME?",
-                   ("THE GAME IS ERASED", "ITS TOKENS ARE LOST"), "ROLL:YES  OK:NO")
+        ui.message(app.fb, app.w, app.h, words.T.QUIT_TITLE, words.T.QUIT_LINES,
+                   words.T.KEYS_QUIT)
     elif key == "ROLL":
         app.quit()
     else:
@@ -116,15 +116,16 @@ def over(app, key, long, now):
 
 
 def resume(unit, app, key, long, now):
-    """A saved game was found (unit.told: its preset's name, the boot's). OK: resume it; ROLL: a
-    new game."""
+    """A saved game was found (unit.told: its preset's name, "custom" for none, the boot's). OK:
+    resume it; ROLL: a new game."""
     g = app.game
     if key is None:
-        ui.message(app.fb, app.w, app.h, "RESUME?", (
-            "%s %d PLAYERS" % (unit.told, g.n),
-            "TURN %d %s" % (g.turn.number, ui.PHASE_NAMES[g.phase]),
-            ui.pname(g.current, g.computers) + " TO PLAY",
-        ), "OK:YES ROLL:NEW GAME")
+        t = words.T
+        ui.message(app.fb, app.w, app.h, t.RESUME_TITLE, (
+            t.RESUME_PLAYERS % (t.PRESETS[unit.told], g.n),
+            t.RESUME_TURN % (g.turn.number, t.PHASES[g.phase]),
+            t.TO_PLAY % ui.pname(g.current, g.computers),
+        ), t.KEYS_RESUME)
     elif key == "OK":
         app.show(PLAY)
     elif key == "ROLL":
@@ -137,6 +138,6 @@ def notice(unit, app, key, long, now):
     if key is None:
         title, lines = unit.told
         ui.message(app.fb, app.w, app.h, title, lines,
-                   "OK:NEW GAME" if app.game is None else "OK:GO ON")
+                   words.T.KEYS_NEW_GAME if app.game is None else words.T.KEYS_GO_ON)
     elif key == "OK":
         app.show(SETUP if app.game is None else RESUME)

@@ -5,7 +5,7 @@ reads; the app lets both go when the game starts (dicetray.lazy). Its
 state is kept on its unit (a screens_between.Unit, made with the app), which stays.
 """
 
-from dicetray import ui
+from dicetray import ui, words
 from dicetray.lazy import LOADER
 from dicetray.options import OPTIONS, PRESET_NAMES, PRESETS, make
 from dicetray.rules import RulesError
@@ -22,7 +22,8 @@ except ImportError:  # CPython
 
 # The setup menu's rows: PLAYERS, RULES, then one per option, in the table's order, then
 # TRAY PLAYS (how many seats, the last ones, the tray plays), HINTS (a human's turn shows the
-# strategy's keeps and chance) and ROUNDS PAID (keep the tally, or clear it as the game starts).
+# strategy's keeps and chance), ROUNDS PAID (keep the tally, or clear it as the game starts)
+# and LANGUAGE (last: one press up from the first row).
 _PLAYERS_ROW = const(0)
 _RULES_ROW = const(1)
 _FIRST_OPTION_ROW = const(2)
@@ -30,11 +31,8 @@ _FIRST_OPTION_ROW = const(2)
 _SEATS_AFTER = const(0)
 _HINTS_AFTER = const(1)
 _TALLY_AFTER = const(2)
-_ROWS_AFTER = const(3)
-SEATS_LABEL = "TRAY PLAYS"
-HINTS_LABEL = "HINTS"
-TALLY_LABEL = "ROUNDS PAID"
-TALLY_SHOWN = ("KEEP", "CLEAR")  # the unit's clear_tally False, True
+_LANG_AFTER = const(3)
+_ROWS_AFTER = const(4)
 
 
 def load_settings(store):
@@ -42,7 +40,7 @@ def load_settings(store):
     # Every row the setup shows has its default here: a key missing from the defaults is not
     # read back from the file.
     s = store.load_settings({"players": 4, "preset": "classic", "computers": 0, "hints": False,
-                             "options": PRESETS["classic"].to_dict()})
+                             "options": PRESETS["classic"].to_dict(), "lang": words.DEFAULT})
     players = s.get("players")
     if type(players) is not int or not 2 <= players <= 8:
         s["players"] = 4
@@ -56,6 +54,8 @@ def load_settings(store):
         s["computers"] = 0
     if type(s.get("hints")) is not bool:
         s["hints"] = False
+    if s.get("lang") not in words.LANGS:
+        s["lang"] = words.DEFAULT
     return s
 
 
@@ -68,29 +68,35 @@ def computers(s):
 def _seats_shown(s):
     seats = computers(s)
     if not seats:
-        return "NONE"
+        return words.T.NONE
     if len(seats) == 1:
         return "P%d" % (seats[0] + 1)
     return "P%d-P%d" % (seats[0] + 1, seats[-1] + 1)
 
 
 def setup_rows(s, clear_tally=False):
-    """The menu's (label, value) rows for settings s; "*": an option its preset differs on.
-    The last row says whether the tally is cleared when the game starts (clear_tally).
+    """The menu's (label, value) rows for settings s, in the language spoken; "*": an option its
+    preset differs on. A row says whether the tally is cleared when the game starts
+    (clear_tally).
 
-    An option's value shows as its name in the table (shown[i] for allowed[i]), else a number.
+    An option's value shows as its name in the table (shown[i] for allowed[i]), else a number;
+    a catalogue with its own options' words names them in its language.
     """
+    t = words.T
     preset = PRESETS[s["preset"]]
-    rows = [("PLAYERS", str(s["players"])), ("RULES", s["preset"].upper())]
+    rows = [(t.PLAYERS, str(s["players"])), (t.RULES, t.PRESETS[s["preset"]])]
     for name, label, allowed, shown, _, _ in OPTIONS:
+        if t.OPTIONS is not None:
+            label, shown = t.OPTIONS[name]
         value = s["options"][name]
         if value != getattr(preset, name):
             label = "*" + label
         i = _place(allowed, value)
         rows.append((label, shown[i] if shown and i < len(shown) else str(value)))
-    rows.append((SEATS_LABEL, _seats_shown(s)))
-    rows.append((HINTS_LABEL, "ON" if s.get("hints") else "OFF"))
-    rows.append((TALLY_LABEL, TALLY_SHOWN[1 if clear_tally else 0]))
+    rows.append((t.SEATS, _seats_shown(s)))
+    rows.append((t.HINTS, t.OFF_ON[1 if s.get("hints") else 0]))
+    rows.append((t.TALLY, t.TALLY_SHOWN[1 if clear_tally else 0]))
+    rows.append((t.LANGUAGE, t.LANG_NAME))
     return rows
 
 
@@ -112,8 +118,9 @@ def unit(menu, app, key, long, now):
         menu.settings = load_settings(app.store)
         app.forget(LOADER)  # the settings are read: the code that read them goes
     if key is None:
-        ui.menu(app.fb, app.w, app.h, "NEW GAME  OK:START",
-                setup_rows(menu.settings, menu.clear_tally), menu.cursor, "1/2 MOVE  3/R CHANGE")
+        t = words.use(menu.settings["lang"])  # after a game resumed in another: the setup's
+        ui.menu(app.fb, app.w, app.h, t.SETUP_TITLE,
+                setup_rows(menu.settings, menu.clear_tally), menu.cursor, t.SETUP_KEYS)
         return
     rows = _FIRST_OPTION_ROW + len(OPTIONS) + _ROWS_AFTER
     if key == "KEEP1":
@@ -142,6 +149,9 @@ def change_setting(s, row, step):
         s["computers"] = (len(computers(s)) + step) % s["players"]
     elif _after(row) == _HINTS_AFTER:  # off or on
         s["hints"] = not s.get("hints")
+    elif _after(row) == _LANG_AFTER:  # spoken at once: the menu is drawn in it next
+        s["lang"] = words.step(s.get("lang"), step)
+        words.use(s["lang"])
     else:
         name, _, allowed, _, _, _ = OPTIONS[row - _FIRST_OPTION_ROW]
         i = _place(allowed, s["options"][name]) + step
@@ -171,7 +181,7 @@ def _new_game(app, s):
     from dicetray.game import Game  # the engine's code is loaded only for a game
 
     return Game(s["players"], make(**s["options"]), app.roll, None, computers(s),
-                bool(s.get("hints")))
+                bool(s.get("hints")), s["lang"])
 
 
 def _made_for(made, s):
@@ -181,7 +191,7 @@ def _made_for(made, s):
         return False
     g = made[1]
     return (made[0] == s["options"] and g.n == s["players"] and g.computers == computers(s) and
-            g.hints == bool(s.get("hints")))
+            g.hints == bool(s.get("hints")) and g.lang == s["lang"])
 
 
 def start_game(menu, app):

@@ -8,6 +8,7 @@ after SHOW_MS only when a computer seat plays next. A human's press during a com
 hurries it along (hurry) instead of playing for it. The choices: dicetray.strategy.
 """
 
+from dicetray import words
 from dicetray.buttons import LONG, PRESS
 from dicetray.draw import pname
 from dicetray.screens_between import OUTCOME, PHASE, PLAY, RESULT
@@ -126,8 +127,8 @@ class Seat:
             if not self.said:  # say it first, as a player would
                 self.said = True
                 early = t.pos and t.count < g.max_throws()
-                said = "LE BON" if early else "STOP"
-                app.clock.say("%s: %s" % (pname(g.current), said), now, SAY_MS)
+                said = words.T.SAY_LE_BON if early else words.T.SAY_STOP
+                app.clock.say(words.T.SAY % (pname(g.current), said), now, SAY_MS)
                 app.redraw()
                 self.due = app.clock.ticks_add(now, SAY_MS)
                 return None

@@ -6,18 +6,17 @@ used is set aside (postmortem.py) and the reason logged.
 
 import json
 
+from dicetray import words
 from dicetray.postmortem import set_aside
 
-# Why a file was not used. The screen is 128 px wide, 16 characters of an 8-px font: a problem
-# is "Save <why>:" (16 at most) and then KEPT or STUCK, joined by a space for the app to wrap.
+# Why a file was not used: the words a catalogue's WHY says on the screen. A problem is
+# SAVE_PROBLEM, the why and then KEPT_AS or STUCK, for the app to wrap at a space.
 EMPTY = "empty"
 DAMAGED = "damaged"
 TOO_BIG = "too big"
 INVALID = "invalid"
 UNREADABLE = "unreadable"
 CRASHED = "crashed"
-KEPT = "kept as game.bad"
-STUCK = "could not move"
 
 # The bounds of a file the parser is handed: at least twice what the largest file the tray writes
 # holds (a game of 8 players in a tie's play-off). They bound the parser's work and heap before
@@ -65,7 +64,8 @@ def load_game(store, build):
                 return built, None
             why = INVALID
             detail = " (%s)" % reason
-    problem = "Save %s: %s" % (why, KEPT if keep_aside(store, store.GAME, store.BAD) else STUCK)
+    problem = problem_text(words.T.SAVE_PROBLEM, why, keep_aside(store, store.GAME, store.BAD),
+                           store.BAD)
     store.log_error("%s: %s%s\n" % (game, problem, detail))
     store.crashes = 0
     store.discard(store.CRASHES)
@@ -140,6 +140,13 @@ def within_bounds(raw):
         start = end + 1
         end = raw.find(b",", start)
     return len(raw) - start <= MAX_STRETCH
+
+
+def problem_text(problem, why, kept, bad):
+    """What the screen and the log say of a file set aside for why: problem (a catalogue's
+    SAVE_PROBLEM or TALLY_PROBLEM) with why and where the file went (bad), if it was moved."""
+    t = words.T
+    return problem % (t.WHY[why], t.KEPT_AS % bad if kept else t.STUCK)
 
 
 def keep_aside(store, name, bad):

@@ -11,6 +11,7 @@ the two (then odds.pick's order), so the dice's order on the tray never decides.
 over the dice are dicetray.odds's.
 """
 
+from dicetray import words
 from dicetray.odds import combos, indexes, ix, mask_of, pick, tables, zeros
 from dicetray.rules import (
     FROM_PREVIOUS,
@@ -497,13 +498,16 @@ def hint(g):
     mask, value, unit = decide(g)
     v = (value + 108) // 216
     if g.phase != DECHARGE:
-        text = "%d%%" % ((v * 100 + _HALF) // Q)
-        return mask, "OK " + text if mask is None else text
+        text = words.T.HINT_CHANCE % ((v * 100 + _HALF) // Q)
+        return mask, words.T.HINT_STOP + " " + text if mask is None else text
     n = (v * 10 + _HALF) // Q  # tenths of a token
     sign = "-" if n < 0 else "+"
     n = abs(n)
-    text = "%s%d.%dT" % (sign, n // 10, n % 10) if n < 100 else "%s%dT" % (sign, (n + 5) // 10)
-    return mask, "OK" + text if mask is None else text
+    if n < 100:
+        text = words.T.HINT_SHED % (sign, n // 10, n % 10)
+    else:
+        text = words.T.HINT_SHED_WHOLE % (sign, (n + 5) // 10)
+    return mask, words.T.HINT_STOP + text if mask is None else text
 
 
 def stake(g):

@@ -28,7 +28,13 @@ class Tally:
 
     def load(self):
         """Read the tally from flash: None, or a problem for the screen (the file kept aside)."""
-        from dicetray.store_read import keep_aside, read_json  # boot only: the app lets it go
+        from dicetray import words
+        from dicetray.store_read import (  # boot only: the app lets it go
+            INVALID,
+            keep_aside,
+            problem_text,
+            read_json,
+        )
 
         s = self.store
         s.discard(TMP)  # a save cut short: tally.json is still the last whole one
@@ -41,9 +47,8 @@ class Tally:
                 self.paid = data["paid"]
                 self.last = data["last"]
                 return None
-            why = "invalid"
-        kept = keep_aside(s, FILE, BAD)
-        problem = "Tally %s: %s" % (why, "kept as tally.bad" if kept else "could not move")
+            why = INVALID
+        problem = problem_text(words.T.TALLY_PROBLEM, why, keep_aside(s, FILE, BAD), BAD)
         s.log_error("%s: %s\n" % (path, problem))
         return problem
 

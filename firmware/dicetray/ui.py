@@ -6,7 +6,7 @@ get a compact one. The bottom line of every screen says what the buttons do now.
 roll-off and play-off screens are drawn in dicetray.ui_contest (ui.contest, ui.outcome).
 """
 
-from dicetray import font
+from dicetray import font, words
 from dicetray.draw import big_name, dice_str, die_x, pname
 from dicetray.draw import cells as _cells
 from dicetray.draw import dice_row as _dice_row
@@ -15,8 +15,6 @@ from dicetray.draw import title_and_lines as _title_and_lines
 from dicetray.rules import LIMIT_AT_MOST, evaluate
 from dicetray.state import CHARGE, ESPAGNOLE
 from dicetray.ui_contest import contest, outcome  # noqa: F401  (ui draws every screen)
-
-PHASE_NAMES = {"start": "START", "charge": "CHARGE", "decharge": "DECHARGE", "over": "OVER"}
 
 
 def turn(fb, w, h, game, kept, faces=None, hint=None):
@@ -31,9 +29,9 @@ def turn(fb, w, h, game, kept, faces=None, hint=None):
     count = t.count
     limit = game.max_throws()
     if game.phase == CHARGE:
-        money = "POT %d" % game.pot
+        money = words.T.POT_N % game.pot
     else:
-        money = "HAS %d" % game.tokens[p]
+        money = words.T.HAS_N % game.tokens[p]
     _hints(fb, w, h, _turn_keys(game))
     if h < 64:
         turn_die(fb, w, h, values, kept)
@@ -44,7 +42,7 @@ def turn(fb, w, h, game, kept, faces=None, hint=None):
     # Fields keep their places from one throw to the next, so a throw redraws only what changed
     # (the display driver sends only changed columns).
     big_name(fb, p, 0, 0, game.computers)
-    font.text(fb, "THROW %s/%d" % (count or "-", limit), 28, 0)
+    font.text(fb, words.T.THROW_OF % (count or "-", limit), 28, 0)
     font.text(fb, money, w - font.width(money), 0)
     _turn_status(fb, w, game, limit, hint)
     _to_beat(fb, w, game)
@@ -58,10 +56,10 @@ def _turn_status(fb, w, game, limit, hint):
     if t.count:
         line2 = evaluate(t.dice, game.opts).name
     elif t.limit == 0 or (game.may_stop_early() and limit > 1):
-        line2 = "UP TO %d" % limit
+        line2 = words.T.UP_TO % limit
     else:
-        line2 = "%d THROW%s" % (limit, "S" if limit > 1 else "")
-    phase = PHASE_NAMES[game.phase]
+        line2 = (words.T.THROWS_N if limit > 1 else words.T.THROW_N) % limit
+    phase = words.T.PHASES[game.phase]
     if hint is not None:
         mask = hint[0]
         phase = hint[1]
@@ -70,7 +68,7 @@ def _turn_status(fb, w, game, limit, hint):
                 fb.fill_rect(die_x(w, 24, i) + 8, 50, 8, 2, 1)  # under turn_die's die of 24
     right = w - font.width(line2)
     if 28 + font.width(phase) + 6 > right:
-        phase = "CHG" if game.phase == CHARGE else "DCH"
+        phase = words.T.CHARGE_SHORT if game.phase == CHARGE else words.T.DECHARGE_SHORT
     font.text(fb, phase, 28, 8)
     font.text(fb, line2, right, 8)
 
@@ -92,10 +90,10 @@ def _to_beat(fb, w, game):
     t = game.turn
     places = game.ranked()
     if not places:
-        font.centered(fb, "NOTHING TO BEAT YET", 16, 1, 1, w)
+        font.centered(fb, words.T.NOTHING_TO_BEAT, 16, 1, 1, w)
         return
-    top = "TOP %s %s" % (pname(t.order[places[0]]), dice_str(t.finals[places[0]]))
-    low = "LOW %s %s" % (pname(t.order[places[-1]]), dice_str(t.finals[places[-1]]))
+    top = words.T.TOP % (pname(t.order[places[0]]), dice_str(t.finals[places[0]]))
+    low = words.T.LOW % (pname(t.order[places[-1]]), dice_str(t.finals[places[-1]]))
     font.text(fb, top, 0, 16)
     font.text(fb, low, w - font.width(low), 16)
 
@@ -103,15 +101,15 @@ def _to_beat(fb, w, game):
 def _turn_keys(game):
     # What the buttons do in a turn, in words, for the hint bar.
     if not game.turn.count:
-        return "ROLL OR HOLD OK:TABLE"
+        return words.T.KEYS_FIRST
     if not game.can_throw():
-        return "LAST THROW. OK:DONE"
+        return words.T.KEYS_LAST
     if not game.can_stop():
-        return "KEEP DICE, THEN ROLL"
+        return words.T.KEYS_KEEP
     o = game.opts
     if game.turn.pos and (o.le_bon or o.limit == LIMIT_AT_MOST):
-        return "KEEP, ROLL, OK:LE BON"
-    return "KEEP, ROLL OR OK:STOP"
+        return words.T.KEYS_LE_BON
+    return words.T.KEYS_STOP
 
 
 def result(fb, w, h, game):
@@ -122,11 +120,11 @@ def result(fb, w, h, game):
     t = game.ended
     seats = game.computers
     if last.passed:
-        title = "TIE: HAND PASSES"
+        title = words.T.HAND_PASSES
     elif last.phase == CHARGE:
-        title = "%s LOSES: TAKES %d" % (pname(last.loser, seats), last.amount)
+        title = words.T.LOSES_TAKES % (pname(last.loser, seats), last.amount)
     else:
-        title = "%s LOSES: %s GIVES %d" % (pname(last.loser), pname(last.winner), last.amount)
+        title = words.T.LOSES_GIVES % (pname(last.loser), pname(last.winner), last.amount)
     font.centered(fb, title, 0, 1, 1, w)
     # The winner first and the loser last, though a roll-off may have settled a tie. A resumed
     # game has no turn that ended: its save keeps the winner's and the loser's throws only.
@@ -141,9 +139,9 @@ def result(fb, w, h, game):
     if h < 64:
         items = [items[0], items[len(throws) - 1]]
     elif last.phase == CHARGE:
-        items.append(("POT", str(game.pot), False))
+        items.append((words.T.POT, str(game.pot), False))
     _cells(fb, w, 10, (len(items) + 1) // 2, items)
-    _hints(fb, w, h, "OK:NEXT")
+    _hints(fb, w, h, words.T.KEYS_NEXT)
 
 
 def _tokens(game, p):
@@ -154,12 +152,12 @@ def phase(fb, w, h, game):
     """A phase begins: the charge (after the roll-off for who starts) or the décharge; who
     starts first (the one line a 128x32 panel has room for)."""
     font.clear(fb)
-    lines = ["POT %d TOKENS" % game.pot if game.phase == CHARGE else "POT IS EMPTY"]
+    lines = [words.T.POT_TOKENS % game.pot if game.phase == CHARGE else words.T.POT_EMPTY]
     if game.out:
-        lines.append("OUT: " + " ".join(pname(p, game.computers) for p in game.out))
+        lines.append(words.T.OUT % " ".join(pname(p, game.computers) for p in game.out))
     if not game.over:
-        lines.insert(0, pname(game.current, game.computers) + " STARTS")
-    _title_and_lines(fb, w, h, PHASE_NAMES[game.phase], lines, "OK:GO ON")
+        lines.insert(0, words.T.STARTS % pname(game.current, game.computers))
+    _title_and_lines(fb, w, h, words.T.PHASES[game.phase], lines, words.T.KEYS_GO_ON)
 
 
 def standings(fb, w, h, game, unsaved, keys):
@@ -181,9 +179,9 @@ def standings(fb, w, h, game, unsaved, keys):
         items.append((left, _tokens(game, p), p == game.current))
     rows = (game.n + 1) // 2 if wide else (game.n + 3) // 4
     if rows == 1 or wide:  # 128x32: no head line when the players need two rows
-        head = "NOT SAVED!" if unsaved else PHASE_NAMES[game.phase]
+        head = words.T.NOT_SAVED if unsaved else words.T.PHASES[game.phase]
         if game.pot:
-            head += " POT %d" % game.pot
+            head += " " + words.T.POT_N % game.pot
         font.text(fb, head, 0, 0)
         _cells(fb, w, 10, rows, items)
     else:
@@ -196,15 +194,16 @@ def over(fb, w, h, game):
     font.clear(fb)
     r = game.result
     losers = r.losers
-    title = (pname(losers[0], game.computers) + " PAYS") if len(losers) == 1 else "TIE: PAY"
-    lines = ["THE ROUND!"]
+    t = words.T
+    title = (t.PAYS % pname(losers[0], game.computers)) if len(losers) == 1 else t.TIE_PAY
+    lines = [t.THE_ROUND]
     if len(losers) > 1:
-        lines = [" ".join(pname(p, game.computers) for p in losers) + " PAY"]
+        lines = [t.PAY % " ".join(pname(p, game.computers) for p in losers)]
     if r.reason == ESPAGNOLE:
-        lines.append("L'ESPAGNOLE")
+        lines.append(t.ESPAGNOLE)
     won = " ".join(pname(p, game.computers) for p in r.winners)
-    lines.append("WON: " + won)
-    _title_and_lines(fb, w, h, title, lines, "OK:NEW GAME")
+    lines.append(t.WON % won)
+    _title_and_lines(fb, w, h, title, lines, t.KEYS_NEW_GAME)
 
 
 def menu(fb, w, h, title, rows, cursor, keys):

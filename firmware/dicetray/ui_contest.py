@@ -4,7 +4,7 @@ Pure, as dicetray.ui, which draws every other screen and hands these on (ui.cont
 ui.outcome): the screens and their callers draw through ui alone.
 """
 
-from dicetray import font
+from dicetray import font, words
 from dicetray.draw import big_name, dice_str, pname
 from dicetray.draw import cells as _cells
 from dicetray.draw import hints as _hints
@@ -16,20 +16,21 @@ def contest(fb, w, h, game):
     far (128x32: the latest that fit)."""
     font.clear(fb)
     c = game.contest
+    t = words.T
     if c.why == WHO_STARTS:
-        title = "WHO STARTS?"
+        title = t.WHO_STARTS
     elif c.want == LOW:
-        title = "TIE: LOW LOSES"
+        title = t.TIE_LOW_LOSES
     elif c.want == HIGH:
-        title = "TIE: HIGH WINS"
+        title = t.TIE_HIGH_WINS
     else:
-        title = "TIE: PLAY OFF"
-    line = "ROUND %d" % c.round
+        title = t.TIE_PLAY_OFF
+    line = t.ROUND_N % c.round
     if game.can_announce():
-        keys = "KEEP1:IS  KEEP3:COMES"
-        line = "PLAY FOR WHAT?"
+        keys = t.KEYS_STAKE
+        line = t.PLAY_FOR_WHAT
     else:
-        keys = "ROLL: THROW " + ("ONE DIE" if c.kind == DIE else "3 DICE")
+        keys = t.KEYS_ONE_DIE if c.kind == DIE else t.KEYS_THREE_DICE
     _hints(fb, w, h, keys)
     big_name(fb, game.current, 0, 0, game.computers)
     font.text(fb, title, 28, 0)
@@ -45,14 +46,15 @@ def outcome(fb, w, h, game):
     tie (lit below), and every roll. Drawn over the contest's last picture in place."""
     font.clear(fb)
     c, high, low = game.decided
+    t = words.T
     if c.why == WHO_STARTS:
-        pick, verb = (high if c.want == HIGH else low), " STARTS"
+        pick, verb = (high if c.want == HIGH else low), t.STARTS
     elif c.want == HIGH:
-        pick, verb = high, " WINS"
+        pick, verb = high, t.WINS
     else:
-        pick, verb = low, " LOSES"
-    title = "TIE AGAIN" if len(pick) > 1 else pname(pick[0], game.computers) + verb
-    _hints(fb, w, h, "OK:CONTINUE")
+        pick, verb = low, t.LOSES
+    title = t.TIE_AGAIN if len(pick) > 1 else verb % pname(pick[0], game.computers)
+    _hints(fb, w, h, t.KEYS_CONTINUE)
     if h < 64:
         font.text(fb, title, 0, 0)
         font.text(fb, _rolls(c, 21, game.computers), 0, 8)

@@ -148,10 +148,12 @@ print("SEATWASM " + json.dumps([mine, theirs, max(alloc), max(alloc_theirs)]))
 # The live heap of the seat's tables: what importing the code keeps is apart (a .mpy's code).
 # PACKAGE: dicetray, or baseline for the released seat's.
 WASM_HEAP = r"""
+from dicetray import words
 from dicetray.game import Game
 from dicetray.options import PRESETS
 game = Game(4, PRESETS["classic"], lambda: 1)
 game.phase = "decharge"  # what a game keeps at its most: the décharge's too
+words.use(words.DEFAULT)  # the language's texts, loaded by a tray's boot: not the seat's
 #---
 BARE = LIVE_HEAP
 from PACKAGE import odds, strategy

@@ -14,7 +14,9 @@ SOURCE = ROOT / "tools" / "fontsrc.txt"
 TARGET = ROOT / "firmware" / "dicetray" / "font.py"
 
 COLS, ROWS = 5, 7
-FIRST, LAST = 32, 126  # the printable ASCII the index covers; anything else is "unknown"
+# The codes the index covers: printable ASCII and Latin-1 (French's accented letters and
+# guillemets); anything else is "unknown".
+FIRST, LAST = 32, 255
 UNKNOWN = "unknown"  # the header of the box drawn for characters the font lacks
 GLYPHS_PER_LINE = 3  # of the glyph literal, so each line's comment can name its glyphs
 _NAMES = {None: UNKNOWN, " ": "space"}
@@ -55,9 +57,15 @@ def _header(line, n):
     if len(line) < 3 or line[0] != "'" or line[2] != "'" or line[3:4] not in ("", " "):
         raise FontError("line %d: want a header like 'A' or %s, got %r" % (n, UNKNOWN, line))
     char = line[1]
-    if not FIRST <= ord(char) <= LAST or "a" <= char <= "z":
-        raise FontError("line %d: %r is not printable ASCII outside a-z" % (n, char))
+    if not (FIRST <= ord(char) < 127 or 160 < ord(char) <= LAST) or _lower(char):
+        raise FontError("line %d: %r is not printable Latin-1 outside a-z, é..." % (n, char))
     return char
+
+
+def _lower(char):
+    # A lowercase letter the font draws as its capital (a-z, é, ç...): it has no glyph of its own.
+    upper = char.upper()
+    return upper != char and len(upper) == 1 and ord(upper) <= LAST
 
 
 def _check(glyphs):
@@ -108,7 +116,7 @@ def _quote(chars):
 
 def _glyph_number(chars, code, box):
     char = chr(code)
-    if "a" <= char <= "z":
+    if _lower(char):
         char = char.upper()
     found = chars.find(char)
     return box if found < 0 else found
@@ -118,14 +126,14 @@ BEGIN = "# ---- font data: written by tools/make_font.py from fontsrc.txt, do no
 END = "# ---- end of font data ----"
 
 DATA = '''\
-# The characters the font draws, in glyph order (lowercase a-z maps to A-Z).
+# The characters the font draws, in glyph order (lowercase a-z, é... map to A-Z, É...).
 CHARS = %(chars)s
 
 _FIRST = const(%(first)d)
 _LAST = const(%(last)d)
 _BOX = const(%(box)d)  # glyph number of the unknown-character box
 
-# Glyph number for each character code _FIRST.._LAST; a-z share A-Z's glyphs.
+# Glyph number for each character code _FIRST.._LAST; a-z, é... share A-Z's, É...'s glyphs.
 _INDEX = (
 %(index)s
 )

@@ -20,8 +20,11 @@ import sys
 if __name__ == "__main__":  # run as a script: tools/, not this folder, heads the path
     sys.path[0] = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 
+import trayhost  # noqa: E402, F401  (first: the firmware importable as on the Pico)
+from dicetray import words  # noqa: E402
 from PIL import Image  # noqa: E402
 
+from screens import rig  # noqa: E402
 from screens.scenes import SCENES  # noqa: E402
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
@@ -34,13 +37,32 @@ GREY = (80, 80, 80)
 
 
 def render():
-    """Every picture, in walkthrough order, as Shots."""
+    """Every picture, in walkthrough order, as Shots: in the default language, then in each of
+    the others, named <name>_<language> (setup_fr)."""
     shots = []
-    for scene in SCENES:
-        scene(shots)
+    for lang in (words.DEFAULT,) + tuple(c for c in words.LANGS if c != words.DEFAULT):
+        made = render_in(lang, SCENES)
+        if lang != words.DEFAULT:
+            for shot in made:
+                shot.name += "_" + lang
+        shots += made
     names = [s.name for s in shots]
     if len(set(names)) != len(names):
         raise RuntimeError("two pictures share a name")
+    return shots
+
+
+def render_in(lang, scenes):
+    """The pictures of scenes with the trays speaking lang (their settings say it; the default:
+    no settings file, as a new tray)."""
+    shots = []
+    rig.LANG = None if lang == words.DEFAULT else lang
+    try:
+        for scene in scenes:
+            scene(shots)
+    finally:
+        rig.LANG = None
+        words.use(words.DEFAULT)  # as a new tray speaks
     return shots
 
 

@@ -3,11 +3,16 @@
 pictures.py writes the pictures; scenes.py plays the scenes that take them.
 """
 
+import json
+
 from trayhost.autoplay import ScriptedDice
 from trayhost.oled import FakeI2C
-from trayhost.trayrun import Tray
+from trayhost.trayrun import MemFS, Tray
 
 SEED = 7  # the roll animation's seed; no picture is taken during the animation anyway
+# The language of the trays the rigs make (dicetray.words' code), as their settings file says
+# it: None, the tray's default (no settings file).
+LANG = None
 
 
 class Shot:
@@ -32,6 +37,10 @@ class Rig:
     def __init__(self, shots, width=128, height=64, fs=None):
         self.shots = shots
         self.dice = ScriptedDice(())
+        if LANG is not None:
+            fs = MemFS() if fs is None else fs
+            if "settings.json" not in fs.files:
+                fs.files["settings.json"] = json.dumps({"lang": LANG}).encode()
         self.i2c = FakeI2C(width=width, height=height)
         self.tray = Tray(self.dice, i2c=self.i2c, fs=fs, width=width, height=height, seed=SEED)
         self.app = self.tray.app

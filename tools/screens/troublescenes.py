@@ -2,6 +2,8 @@
 and the error screen runner.run itself shows when the tray crashes.
 """
 
+import json
+
 import trayhost  # noqa: F401  (first: the firmware importable as on the Pico)
 from dicetray import crash, runner
 from dicetray.display import Display
@@ -11,6 +13,7 @@ from trayhost.oled import FakeI2C
 from trayhost.pins import FakeClock, FakePin, ticks_diff
 from trayhost.trayrun import NAMES, Buzzer, MemFS
 
+from screens import rig
 from screens.rig import Rig, Shot, panel_bits
 
 # What runner.run shows comes from the traceback, which names this checkout's paths: a fixed
@@ -28,7 +31,10 @@ def save_lost(shots):
 def safe_mode(shots):
     i2c = FakeI2C()
     display = Display(i2c, ticks_diff=ticks_diff)
-    crash.safe_mode(display)
+    fs = MemFS()
+    if rig.LANG is not None:  # the language its settings say, as a Rig's tray
+        fs.files["settings.json"] = json.dumps({"lang": rig.LANG}).encode()
+    crash.safe_mode(display, Store(fs=fs))
     shots.append(Shot("safe_mode", "safe mode (OK held at power-up)", 128, 64, panel_bits(i2c)))
 
 

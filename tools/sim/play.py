@@ -25,6 +25,7 @@ if __name__ == "__main__":  # run as a script: tools/, not this folder, heads th
     sys.path[0] = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 
 import trayhost  # noqa: E402,F401  (first: the firmware importable as on the Pico)
+from dicetray import words  # noqa: E402
 from dicetray.runner import die_from_bits  # noqa: E402
 from dicetray.store import Store  # noqa: E402
 from trayhost.canvas import CanvasDisplay  # noqa: E402
@@ -38,8 +39,7 @@ SAVE_DIR = os.path.join(ROOT, ".sim")
 
 KEY_ALIASES = {" ": "r", "\n": "o", "\r": "o"}
 
-# What the simulator says to the player, in one place (a translation replaces these lines).
-LEGEND = "1 2 3 keep | r/space roll | o/Enter OK | O long OK | q quit"
+# What the simulator says in the terminal once the tray is gone (its key legend is the catalogue's SIM_KEYS).
 SAVED = ("The game is saved in %s.",
          "Run %s again: it offers the game, OK (o) resumes it.")
 NOTHING_TO_RESUME = ("No game in progress: nothing to resume.",
@@ -197,7 +197,8 @@ class Interactive:
             return
         self.seen = (self.display.changes, line, size)
         cols, rows = size
-        out.write(paint(fit(self.display.pixels(), (line, LEGEND), cols, rows), rows))
+        legend = words.T.SIM_KEYS  # the tray's language, as the panel's
+        out.write(paint(fit(self.display.pixels(), (line, legend), cols, rows), rows))
         out.flush()
 
     def run(self):

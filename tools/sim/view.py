@@ -6,6 +6,7 @@ Text only, no terminal I/O: play.py writes the lines; the tests read them.
 """
 
 import trayhost  # noqa: F401  (first: the firmware importable as on the Pico)
+from dicetray import words
 from dicetray.screens import SND_NO
 from trayhost.pins import ticks_diff
 
@@ -98,15 +99,15 @@ class SoundCue:
     def mark(self, now):
         if self.at is None or ticks_diff(now, self.at) >= CUE_MS:
             return ""
-        return "✗ refused" if self.refused else "♪ beep"
+        return words.T.SIM_REFUSED if self.refused else words.T.SIM_BEEP
 
 
 def status(display, cue, now):
     """The line under the panel: the sound just played, and a panel dimmed (a press still acts)
     or dark (the press that wakes it does nothing else)."""
-    words = [cue.mark(now)]
+    said = [cue.mark(now)]
     if display.asleep:
-        words.append("asleep: a press wakes it")
+        said.append(words.T.SIM_ASLEEP)
     elif display.dimmed:
-        words.append("dimmed: a press still acts")
-    return "  ".join(w for w in words if w)
+        said.append(words.T.SIM_DIMMED)
+    return "  ".join(w for w in said if w)

@@ -180,14 +180,26 @@ function mirrorSaves(FS) {
 
 // ---- the tray ---------------------------------------------------------------------------------
 
-let tray = null; // { step, setButton } once MicroPython runs webtray.WebTray
+let tray = null; // { step, setButton, labels } once MicroPython runs webtray.WebTray
 let savesSeen = 0;
 let FS = null;
+let labelsShown = "";
+
+// The buttons named in the language the tray speaks (its setup's LANGUAGE row).
+function relabel() {
+  const labels = tray.labels();
+  if (labels === labelsShown) return;
+  labelsShown = labels;
+  const [lang, ...names] = labels.split("|");
+  document.documentElement.lang = lang;
+  NAMES.forEach((name, i) => { document.getElementById(name).textContent = names[i]; });
+}
 
 function apply(state) {
   if (!state) return;
   const [hz, flags, saves, hex] = state.split(" ");
   paint(Number(flags), hex);
+  if (tray) relabel();
   if (Number(hz) !== sound.hz) tone(Number(hz));
   if (Number(saves) !== savesSeen) {
     savesSeen = Number(saves);
@@ -272,7 +284,7 @@ async function start() {
   const py = WebTray(seed, height, ticks());
   const step = py.step;
   const pySet = py.set_button;
-  tray = { step, setButton: pySet };
+  tray = { step, setButton: pySet, labels: py.labels };
   guarded(() => py.state());
   setInterval(() => {
     if (tray) guarded(() => tray.step(ticks()));

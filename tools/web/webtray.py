@@ -8,6 +8,8 @@ page's JavaScript calls, through MicroPython's JS bridge:
     tray.set_button(name, down, now)    a finger or key on KEEP1..3, ROLL, OK (a step follows)
     tray.step(now)                      one poll of the main loop; "" when nothing changed, else
                                         the state: "HZ FLAGS SAVES HEX" (see WebTray.state)
+    tray.labels()                       the language spoken and the buttons' names in it:
+                                        "fr|GARDE 1|GARDE 2|GARDE 3|LANCE|OK"
 
 ``now`` is the page's millisecond clock, wrapped like the Pico's ticks. Everything the game
 does is the firmware's own code: App, Buttons, Store (on MicroPython's in-memory files, which
@@ -18,6 +20,7 @@ import binascii
 import os
 
 import framebuf
+from dicetray import words
 from dicetray.app import LONG_BUTTONS, App
 from dicetray.buttons import Buttons
 from dicetray.runner import die_from_bits
@@ -188,6 +191,10 @@ class WebTray:
 
     def changed(self):
         return self.display.changed or self.buzzer.changed or self.fs.writes != self.saves
+
+    def labels(self):
+        """The language the tray speaks, then the buttons' names in it (NAMES' order), by "|"."""
+        return "|".join((words.lang,) + tuple(words.T.BUTTONS))
 
     def state(self):
         """"HZ FLAGS SAVES HEX": the buzzer's tone (0: silent), ASLEEP | DIMMED, the count of

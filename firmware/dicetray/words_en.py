@@ -1,0 +1,139 @@
+"""Every text the tray shows, in English: the catalogue dicetray.words loads when the tray
+speaks English.
+
+A catalogue per language, the same names in each (host_tests/test_words.py checks): a text
+with a %-field takes the same fields in the same order in every language. Button names are
+what the tray's buttons are called in the language: 1 2 3 (KEEP), R (ROLL), OK.
+"""
+
+LANG_NAME = "ENGLISH"  # the language's own name, as the setup shows it
+
+# ---- the setup -------------------------------------------------------------------------------
+SETUP_TITLE = "NEW GAME  OK:START"
+SETUP_KEYS = "1/2 MOVE  3/R CHANGE"
+PLAYERS = "PLAYERS"
+RULES = "RULES"
+LANGUAGE = "LANGUAGE"
+SEATS = "TRAY PLAYS"
+HINTS = "HINTS"
+TALLY = "ROUNDS PAID"
+TALLY_SHOWN = ("KEEP", "CLEAR")  # the tally kept, or cleared as the game starts
+OFF_ON = ("OFF", "ON")
+NONE = "NONE"
+# The presets' names, and a set of options that is none of them.
+PRESETS = {"classic": "CLASSIC", "jackpot": "JACKPOT", "zanzibar": "ZANZIBAR",
+           "bar41": "BAR41", "lebon": "LEBON", "custom": "CUSTOM"}
+# The options' setup labels and the names of their values: None, the options table's own
+# (dicetray.options, written in English); another language gives {option: (label, shown)},
+# shown as in the table.
+OPTIONS = None
+
+# ---- a turn ----------------------------------------------------------------------------------
+PHASES = {"start": "START", "charge": "CHARGE", "decharge": "DECHARGE", "over": "OVER"}
+CHARGE_SHORT = "CHG"  # the phase's name where the long one does not fit
+DECHARGE_SHORT = "DCH"
+POT_N = "POT %d"
+HAS_N = "HAS %d"
+THROW_OF = "THROW %s/%d"
+UP_TO = "UP TO %d"
+THROW_N = "%d THROW"
+THROWS_N = "%d THROWS"
+NOTHING_TO_BEAT = "NOTHING TO BEAT YET"
+TOP = "TOP %s %s"
+LOW = "LOW %s %s"
+KEYS_FIRST = "ROLL OR HOLD OK:TABLE"
+KEYS_LAST = "LAST THROW. OK:DONE"
+KEYS_KEEP = "KEEP DICE, THEN ROLL"
+KEYS_LE_BON = "KEEP, ROLL, OK:LE BON"
+KEYS_STOP = "KEEP, ROLL OR OK:STOP"
+# A combination's name by its kind (rules.K_*), the pips filled in where it shows them.
+COMBOS = ("421", "3 as", "2 as-%d", "brelan %d", "suite %d%d%d", "nenette", "%d%d%d")
+# A hint's worth: the chance not to lose the turn, the tokens a player expects to shed
+# (tenths, whole), and the stop's mark before it.
+HINT_CHANCE = "%d%%"
+HINT_SHED = "%s%d.%dT"
+HINT_SHED_WHOLE = "%s%dT"
+HINT_STOP = "OK"
+SAY = "%s: %s"  # a seat the tray plays says its stop
+SAY_LE_BON = "LE BON"
+SAY_STOP = "STOP"
+# A refused press: why.
+NOT_NOW = "NO"
+KEEP1_OR_KEEP3 = "KEEP1 OR KEEP3"
+ROLL_TO_PLAY = "ROLL TO PLAY"
+THROWS_DUE = "%d THROWS DUE"
+THROW_FIRST = "THROW FIRST"
+TWO_DICE_AT_MOST = "2 DICE AT MOST"
+NO_THROW_LEFT = "NO THROW LEFT"
+
+# ---- roll-offs and play-offs -----------------------------------------------------------------
+WHO_STARTS = "WHO STARTS?"
+TIE_LOW_LOSES = "TIE: LOW LOSES"
+TIE_HIGH_WINS = "TIE: HIGH WINS"
+TIE_PLAY_OFF = "TIE: PLAY OFF"
+ROUND_N = "ROUND %d"
+PLAY_FOR_WHAT = "PLAY FOR WHAT?"
+KEYS_STAKE = "KEEP1:IS  KEEP3:COMES"
+KEYS_ONE_DIE = "ROLL: THROW ONE DIE"
+KEYS_THREE_DICE = "ROLL: THROW 3 DICE"
+STARTS = "%s STARTS"
+WINS = "%s WINS"
+LOSES = "%s LOSES"
+TIE_AGAIN = "TIE AGAIN"
+KEYS_CONTINUE = "OK:CONTINUE"
+
+# ---- between turns and at the end ------------------------------------------------------------
+HAND_PASSES = "TIE: HAND PASSES"
+LOSES_TAKES = "%s LOSES: TAKES %d"
+LOSES_GIVES = "%s LOSES: %s GIVES %d"
+POT = "POT"
+KEYS_NEXT = "OK:NEXT"
+POT_TOKENS = "POT %d TOKENS"
+POT_EMPTY = "POT IS EMPTY"
+OUT = "OUT: %s"
+KEYS_GO_ON = "OK:GO ON"
+NOT_SAVED = "NOT SAVED!"
+KEYS_STANDINGS = "ROLL:BACK OK:TALLY"
+PAYS = "%s PAYS"
+PAY = "%s PAY"
+TIE_PAY = "TIE: PAY"
+THE_ROUND = "THE ROUND!"
+ESPAGNOLE = "L'ESPAGNOLE"
+WON = "WON: %s"
+KEYS_NEW_GAME = "OK:NEW GAME"
+KEYS_TALLY = "OK:BACK HOLD OK:QUIT"
+QUIT_TITLE = "QUIT GAME?"
+QUIT_LINES = ("THE GAME IS ERASED", "ITS TOKENS ARE LOST")
+KEYS_QUIT = "ROLL:YES  OK:NO"
+
+# ---- at power-up -----------------------------------------------------------------------------
+RESUME_TITLE = "RESUME?"
+RESUME_PLAYERS = "%s %d PLAYERS"
+RESUME_TURN = "TURN %d %s"
+TO_PLAY = "%s TO PLAY"
+KEYS_RESUME = "OK:YES ROLL:NEW GAME"
+SAVE_LOST = "SAVE LOST"
+NEW_GAME_STARTS = "A NEW GAME STARTS"
+TALLY_LOST = "TALLY LOST"
+COUNTING_FROM_0 = "COUNTING FROM 0"
+# Why a file was set aside (store_read's reasons), and what became of it.
+SAVE_PROBLEM = "Save %s: %s"
+TALLY_PROBLEM = "Tally %s: %s"
+WHY = {"empty": "empty", "damaged": "damaged", "too big": "too big", "invalid": "invalid",
+       "unreadable": "unreadable", "crashed": "crashed"}
+KEPT_AS = "kept as %s"
+STUCK = "could not move"
+SAFE_MODE = "SAFE MODE"
+SAFE_LINES = ("NO GAME RUNNING", "USB REPL IS FREE", "FOR MPREMOTE")
+KEYS_SAFE = "POWER OFF TO LEAVE"
+ERROR = "ERROR %s"
+ERROR_LINES = ("SORRY! THE GAME", "IS SAVED AND", "RESTARTS")
+KEYS_ERROR = "SEE ERROR.LOG"
+
+# ---- the host's tools: the simulator's and the web page's labels -----------------------------
+BUTTONS = ("KEEP 1", "KEEP 2", "KEEP 3", "ROLL", "OK")  # KEEP1..3, ROLL, OK
+SIM_KEYS = "1 2 3 keep | r/space roll | o/Enter OK | O long OK | q quit"
+SIM_BEEP = "♪ beep"
+SIM_REFUSED = "✗ refused"
+SIM_ASLEEP = "asleep: a press wakes it"
+SIM_DIMMED = "dimmed: a press still acts"

@@ -1,0 +1,126 @@
+"""The catalogues (words.py, words_en.py, words_fr.py): the same texts in every language, the
+same fields in each text, and only the language spoken loaded."""
+
+import re
+import sys
+
+import pytest
+from dicetray import options, words
+
+# Each language's catalogue, loaded as the tray loads it; the default spoken again after.
+CATALOGUES = {code: words.use(code) for code in words.LANGS}
+words.use(words.DEFAULT)
+
+
+@pytest.fixture(autouse=True)
+def _default_language():
+    yield
+    words.use(words.DEFAULT)
+
+
+def texts(catalogue):
+    return {name: getattr(catalogue, name) for name in dir(catalogue)
+            if name.isupper() and name[0] != "_"}
+
+
+def fields(text):
+    return re.findall(r"%[sd%]", text)
+
+
+def strings(value):
+    """Every string value holds: itself, a tuple's or a dict's items."""
+    if isinstance(value, str):
+        yield value
+    elif isinstance(value, (tuple, list)):
+        for item in value:
+            yield from strings(item)
+    elif isinstance(value, dict):
+        for item in value.values():
+            yield from strings(item)
+
+
+@pytest.mark.parametrize("code", [c for c in words.LANGS if c != words.DEFAULT])
+def test_every_catalogue_has_the_default_s_texts_with_the_same_fields(code):
+    default = texts(CATALOGUES[words.DEFAULT])
+    other = texts(CATALOGUES[code])
+    assert sorted(set(default) - set(other)) == [], "texts %s lacks" % code
+    assert sorted(set(other) - set(default)) == [], "texts only %s has" % code
+    for name, text in default.items():
+        theirs = other[name]
+        if name == "OPTIONS":
+            continue  # below
+        if isinstance(text, dict):
+            assert sorted(theirs) == sorted(text), name
+            pairs = [(text[k], theirs[k]) for k in text]
+        elif isinstance(text, tuple):
+            assert len(theirs) == len(text), name
+            pairs = list(zip(text, theirs, strict=True))
+        else:
+            pairs = [(text, theirs)]
+        for mine, yours in pairs:
+            assert fields(mine) == fields(yours), (name, mine, yours)
+
+
+@pytest.mark.parametrize("code", words.LANGS)
+def test_a_catalogue_names_every_option_and_each_of_its_values(code):
+    own = CATALOGUES[code].OPTIONS
+    if own is None:  # the options table's own words
+        return
+    assert sorted(own) == sorted(options.OPTION_NAMES)
+    for name, _, allowed, shown, _, _ in options.OPTIONS:
+        theirs = own[name]
+        assert (theirs[1] is None) == (shown is None), name
+        if shown is not None:
+            assert len(theirs[1]) == len(shown), name
+        named = theirs[1] or ()
+        widest = max(len(named[i] if i < len(named) else str(a)) for i, a in enumerate(allowed))
+        assert len("*" + theirs[0] + " ") + widest <= 21, name  # a setup row: label, value
+
+
+HOST_LABELS = ("BUTTONS",)  # with SIM_*: the web page's and the simulator's labels
+
+
+@pytest.mark.parametrize("code", words.LANGS)
+def test_every_text_is_in_the_font(code):
+    from dicetray import font
+
+    drawn = set(font.CHARS) | set("abcdefghijklmnopqrstuvwxyzéèêëàâîïôùûüç")
+    for name, value in texts(CATALOGUES[code]).items():
+        if name in HOST_LABELS or name.startswith("SIM_"):
+            continue  # the host's: not drawn on the panel
+        for text in strings(value):
+            assert set(text) <= drawn, (text, set(text) - drawn)
+
+
+def test_only_the_language_spoken_is_loaded():
+    words.use("fr")
+    assert "dicetray.words_fr" in sys.modules and "dicetray.words_en" not in sys.modules
+    assert words.T.LANG_NAME == "FRANÇAIS" and words.lang == "fr"
+    words.use("en")
+    assert "dicetray.words_en" in sys.modules and "dicetray.words_fr" not in sys.modules
+    assert words.T.LANG_NAME == "ENGLISH"
+    assert words.use("xx") is words.T and words.lang == words.DEFAULT  # none: the default
+
+
+def test_stepping_the_language_goes_round_every_one():
+    seen = [words.DEFAULT]
+    for _ in words.LANGS:
+        seen.append(words.step(seen[-1], 1))
+    assert seen[0] == seen[-1] and sorted(seen[1:]) == sorted(words.LANGS)
+    assert words.step(words.step("fr", 1), -1) == "fr"
+
+
+REFUSALS = ("NOT_NOW", "KEEP1_OR_KEEP3", "ROLL_TO_PLAY", "THROW_FIRST", "TWO_DICE_AT_MOST",
+            "NO_THROW_LEFT")
+
+
+@pytest.mark.parametrize("code", words.LANGS)
+def test_every_key_bar_and_refusal_fits_across_the_panel(code):
+    # The scenes draw some of them; these are drawn on a line of their own, whichever screen.
+    from dicetray import font
+
+    t = CATALOGUES[code]
+    lines = [getattr(t, name) for name in texts(t) if name.startswith("KEYS_")]
+    lines += [getattr(t, name) for name in REFUSALS] + [t.THROWS_DUE % 3]
+    for line in lines:
+        assert font.width(line) <= 128 - 2, line  # the refusal's box keeps a pixel each side
