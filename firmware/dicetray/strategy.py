@@ -38,11 +38,13 @@ _now = [None, None, None, None]  # type: list
 _dist = [0] * 9  # _ties: the powers of a chance (no list made for them)
 
 
-def warm(g):
-    """Make what every decision of game g reads, once a game and once its décharge is on (the
-    seat does it as each starts): odds' index tables, the throws' table of its rules, one
-    throw's chances against each throw, the first player's chances and, in the décharge,
-    what the others' best is worth to it."""
+def warm(g, piece=False):
+    """Make what every decision of game g reads, once a game and once its décharge is on:
+    odds' index tables, the throws' table of its rules, one throw's chances against each
+    throw, the first player's chances and, in the décharge, what the others' best is worth to
+    it. piece: make one of those parts only, and say whether one was left to make (the seat
+    makes them one at a time, where no press waits on them); a decision makes what is
+    missing itself."""
     o = g.opts
     if _game[0] is not o:
         indexes()
@@ -74,11 +76,20 @@ def warm(g):
         _game[4] = {}
         _game[5] = tuple(sorted(set(v)))  # the values a throw may be worth, lowest first
         _game[6] = order
+        if piece:
+            return True
     players = len(g.active())
+    both = g.phase == DECHARGE
+    kept = _kept(players)
     for k in range(1, 4):  # the first player's chances, with as many players as the game's
-        _first(g, players, k)
-    if g.phase == DECHARGE:  # what it takes, were it to lose: tokens count in the décharge
+        if not _made(kept, k, both):
+            _first(g, players, k)
+            if piece:
+                return True
+    if both and "tails" not in kept:  # what it takes, were it to lose: tokens count then
         _tails(g, players - 1)
+        return piece
+    return False
 
 
 def _free(o):
@@ -440,7 +451,7 @@ def _first(g, players, k):
     # its number of players), as warm() makes them.
     kept = _kept(players)
     both = g.phase == DECHARGE
-    if k not in kept or (both and kept[k][1] is None):
+    if not _made(kept, k, both):
         o = g.opts
         s = combos(o)[0]
         mine = [0] * 56
@@ -451,6 +462,11 @@ def _first(g, players, k):
         lose, win = _odds(g, k, both, now)
         kept[k] = (_compact(lose), _compact(win) if both else None)
     return kept[k]
+
+
+def _made(kept, k, both):
+    # Whether _first's odds for throw k are kept (both: the chance to win too).
+    return k in kept and not (both and kept[k][1] is None)
 
 
 def _compact(values):
