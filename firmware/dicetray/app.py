@@ -84,7 +84,9 @@ class App:
         down = self.buttons.any_down()
         pressed = down and not self.was_down
         self.was_down = down
-        if self.game is not None and self.game.computers:
+        g = self.game
+        seat = None
+        if g is not None and (g.computers or g.hints):
             seat = self.seat
             if seat is None:
                 from dicetray.seat import Seat
@@ -105,6 +107,8 @@ class App:
         elif due:
             self.dirty = True
         busy = down or ev is not None or self.dirty or self.unsaved or self.clock.rolling
+        if not busy and seat is not None:  # the seats' own work: a piece at an idle poll
+            busy = seat.work(self)
         if self.dirty:
             self.render()
         self.display.show(now)
