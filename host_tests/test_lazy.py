@@ -51,6 +51,8 @@ for _ in range(12):
 saved = fs.files["game.json"]
 tray = trayrun.Tray(SeededDice(7), fs=fs, seed=7)  # a power cut: the saved game is offered
 out["resume"] = [tray.app.screen, loaded()]
+tray.run(10)  # idle: the quiet moment readies the setup, where the prompt's ROLL leads
+out["resume_quiet"] = [tray.app.screen, loaded()]
 tray.key("o")
 out["resumed"] = [tray.app.screen, loaded()]
 played = 0
@@ -60,7 +62,7 @@ out["resumed_game"] = [tray.app.screen, played]
 
 seen = []  # every module loaded at some moment of a game the tray plays P2 in
 for _ in trayrun.seats_game(tray, 2, "classic", SeededDice(8), 1):
-    if tray.app.game is not None:
+    if tray.app.game is not None and not tray.app.game.over:
         seen = sorted(set(seen + loaded()))
 out["seats"] = seen
 out["seats_over"] = [tray.app.screen, loaded()]
@@ -121,6 +123,9 @@ def test_the_seats_code_comes_for_a_game_the_tray_plays_in_and_goes_after_it(run
 
 def test_a_resumed_game_keeps_the_engine_but_not_the_loader(run):
     assert run["resume"] == [RESUME, modules(GAME)]
+    # The prompt's quiet moment loads the setup's code and reads the settings; resumed, the
+    # game lets them go.
+    assert run["resume_quiet"] == [RESUME, modules(lazy.SETUP, GAME)]
     assert run["resumed"] == [PLAY, modules(GAME)]
     screen, played = run["resumed_game"]
     assert screen == SETUP and played > 0  # played on to its end, from the reloaded engine
@@ -128,6 +133,32 @@ def test_a_resumed_game_keeps_the_engine_but_not_the_loader(run):
 
 def test_a_refused_save_leaves_nothing_of_the_boot_the_loader_or_the_engine(run):
     assert run["refused"] == [NOTICE, []]
+
+
+LOADS = """
+import json
+from trayhost.pressmeter import FirstFrame, loads_tour, merged
+
+meters = []
+loads_tour(watch=lambda tray: meters.append(FirstFrame(tray)))
+print(json.dumps(merged(meters)))
+"""
+
+
+@pytest.fixture(scope="module")
+def loads(micropython, host_package):
+    out = micropython(LOADS, paths=[FIRMWARE, host_package], mpy=True, timeout=600)
+    return json.loads(out.strip().splitlines()[-1])
+
+
+def test_no_press_loads_code_before_its_first_frame(loads):
+    # The presses that leave for the setup (the resume prompt's ROLL, quitting, the tally's
+    # OK at a game's end) find its code loaded at the quiet moment before them; no other
+    # press of a game loads any (trayhost.pressmeter lists them by kind).
+    for kind in ("resume->", "quit->", "tally->", "setup->game", "throw", "keep", "stop"):
+        assert loads[kind][0] > 0, kind  # pressed
+    loaded = {kind: v[1] for kind, v in loads.items() if type(v) is list and v[1]}
+    assert loaded == {}
 
 
 def test_modules_loaded_before_the_first_app_stay(monkeypatch):
