@@ -87,7 +87,7 @@ class App:
         self.was_down = down
         g = self.game
         seat = None
-        if g is not None and (g.computers or g.hints):
+        if g is not None and not g.over and (g.computers or g.hints):
             seat = self.seat
             if seat is None:
                 from dicetray.seat import Seat
@@ -124,9 +124,14 @@ class App:
         starts. On a screen a press leaves for the setup (the resume prompt, quitting, the
         tally of a game over, a notice before a new game) that is the menu's code, and at
         power-up the settings, so that the press draws the setup at once; the code goes if
-        another screen follows (show)."""
+        another screen follows (show). Quitting a game the seats play in leaves it to the
+        setup (their code and the menu's are not held at once). A game over lets the seats'
+        code go."""
         screen = self.screen
         g = self.game
+        if g is not None and g.over and self.seat is not None:
+            self.seat = None
+            self.forget(lazy.SEATS)
         if screen == SETUP:
             from dicetray.screens_setup import quiet
 
@@ -135,7 +140,7 @@ class App:
             from dicetray.screens_setup import read_settings
 
             read_settings(self.units[SETUP], self)
-        elif screen == QUIT or screen == TALLY and g.over:
+        elif screen == QUIT and self.seat is None or screen == TALLY and g.over:
             import dicetray.screens_setup  # noqa: F401  (its settings: read before this game)
 
     def press(self, name, long, now):

@@ -6,6 +6,11 @@ seat acts on it, its keeps come KEEP_MS apart (each die drawn kept as a human's)
 is announced on the panel for SAY_MS before it is made. Between turns it moves on by itself
 after SHOW_MS only when a computer seat plays next. A human's press during a computer's turn
 hurries it along (hurry) instead of playing for it. The choices: dicetray.strategy.
+
+What the seats work out (the strategy's tables for a game and its décharge, a seat's choice, a
+human's hint, App.tell'd to the play unit) is made at the main loop's idle polls (work, called
+by App.step), one piece a poll, where no press waits on it: a press, a seat's own press
+included, never works it out before its first frame.
 """
 
 from dicetray.buttons import LONG, PRESS
