@@ -9,6 +9,7 @@ import os
 import sys
 
 import pytest
+from bench.tray import MP_LOADS
 from dicetray import app as app_mod
 from dicetray import lazy
 from dicetray.lazy import BOOT, GAME, LOADER, PHASES, SEATS
@@ -135,19 +136,10 @@ def test_a_refused_save_leaves_nothing_of_the_boot_the_loader_or_the_engine(run)
     assert run["refused"] == [NOTICE, []]
 
 
-LOADS = """
-import json
-from trayhost.pressmeter import FirstFrame, loads_tour, merged
-
-meters = []
-loads_tour(watch=lambda tray: meters.append(FirstFrame(tray)))
-print(json.dumps(merged(meters)))
-"""
-
-
 @pytest.fixture(scope="module")
 def loads(micropython, host_package):
-    out = micropython(LOADS, paths=[FIRMWARE, host_package], mpy=True, timeout=600)
+    # The bench's script: trayhost.pressmeter's loads_tour, each press's loads by its kind.
+    out = micropython(MP_LOADS, paths=[FIRMWARE, host_package], mpy=True, timeout=600)
     return json.loads(out.strip().splitlines()[-1])
 
 
