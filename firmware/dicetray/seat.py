@@ -37,7 +37,7 @@ class Seat:
     """Plays app.game's computer seats; one for the whole tray."""
 
     def __init__(self):
-        self.moment = [None] * 7  # what the seat last saw (_see): it waits from when it changed
+        self.moment = [None] * 7  # type: list  # what it last saw (_see): waits from its change
         self.due = 0
         self.said = False  # its stop was announced: now make it
         self.choice = -1  # chosen at this moment: the keeps (None: stop) or a stake; -1 not yet
@@ -159,7 +159,7 @@ class Seat:
     def _press(self, app, g, now):
         if g.contest is not None:
             if g.can_announce():
-                return ("KEEP1" if self.choice == "is" else "KEEP3", PRESS)
+                return (_KEYS[0] if self.choice == 1 else _KEYS[2], PRESS)
             return ("ROLL", PRESS)
         t = g.turn
         if not t.count:
@@ -193,11 +193,12 @@ def _chooses(g):
 
 
 def _choice(g):
-    # The choice of the player throwing (_chooses): the stake, or the dice to keep (None: stop).
+    # The choice of the player throwing (_chooses): the stake as the KEEP that announces it
+    # (1: KEEP1, "is"; 4: KEEP3, "comes"), or the dice to keep (None: stop).
     if g.contest is not None:
         from dicetray.strategy import stake
 
-        return stake(g)
+        return 1 if stake(g) == "is" else 4
     from dicetray.strategy import decide
 
     return decide(g)[0]

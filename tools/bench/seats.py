@@ -50,6 +50,7 @@ if __name__ == "__main__":  # run as a script: tools/, not this folder, heads th
 from mpy import copy_packages, node_ready, run_micropython  # noqa: E402
 
 from bench import arena  # noqa: E402
+from bench.tray import MP_HEAP_STEP  # noqa: E402
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 FIRMWARE = os.path.join(os.path.dirname(os.path.dirname(HERE)), "firmware")
@@ -283,7 +284,7 @@ print("SEATPRESS " + json.dumps(merged(meters)))
 """
 
 # The live heap over a game at 8 players with four seats and hints (seats_tour's first), one
-# piece per key or wait (run.mjs --chunks), its peak relative to the bare VM.
+# piece per key or wait (run.mjs --chunks), its peak relative to the VM with the harness.
 WASM_SEATS_HEAP = r"""
 from trayhost import trayrun
 from trayhost.autoplay import SeededDice
@@ -296,16 +297,7 @@ def steps():
                                 wait_ms=200, limit=5000):
         yield
 
-
-def step():
-    global peak
-    if LIVE_HEAP > peak:
-        peak = LIVE_HEAP
-    try:
-        next(run)
-    except StopIteration:
-        pass
-#---
+""" + MP_HEAP_STEP + r"""#---
 BARE = LIVE_HEAP
 peak = 0
 run = steps()
@@ -344,7 +336,7 @@ def wasm_press_figures(log=print):
         presses = run_micropython(WASM_PRESSES, paths=[FIRMWARE, host], mpy=True, timeout=900,
                                   heap="4m")
         heap = run_micropython(WASM_SEATS_HEAP.replace(
-            "STEPS\n", "#---\nstep()\n" * seats_heap_steps()), paths=[FIRMWARE, host],
+            "STEPS\n", "#---\npress()\n" * seats_heap_steps()), paths=[FIRMWARE, host],
             mpy=True, chunks=True, timeout=900)
     whole, pieces, decisions = _line(warm, "SEATWARM ")
     return {"warm": sorted(whole), "pieces": sorted(pieces), "decisions": sorted(decisions),
@@ -354,6 +346,10 @@ def wasm_press_figures(log=print):
 
 def _line(out, tag):
     return json.loads([x for x in out.splitlines() if x.startswith(tag)][0][len(tag):])
+
+
+PRESS_KEYS = ("seats_warm_ms_wasm", "seats_warm_piece_ms_wasm", "seats_decision_8p_ms_wasm",
+              "seats_calls_before_frame", "seats_heap_peak_bytes")  # _press_report's
 
 
 def _press_report(w, log):
@@ -375,9 +371,7 @@ def _press_report(w, log):
     log("WebAssembly  the seat's work: %d calls at idle polls, %d elsewhere, %d before a"
         " press's first frame; live heap peak over the game %d bytes"
         % (presses["idle"], presses["elsewhere"], before, w["heap_peak"]))
-    return {"seats_warm_ms_wasm": warm[-1], "seats_warm_piece_ms_wasm": pieces[-1],
-            "seats_decision_8p_ms_wasm": decisions[-1], "seats_calls_before_frame": before,
-            "seats_heap_peak_bytes": w["heap_peak"]}
+    return dict(zip(PRESS_KEYS, (warm[-1], pieces[-1], decisions[-1], before, w["heap_peak"])))
 
 
 def pico_decision(log=print):
@@ -449,10 +443,9 @@ def seats_figures(log=print):
     res = arena.figures(games, out=log)
     w = wasm_figures(log)
     if w is None:
-        for key in ("seats_decision_ms_wasm", "seats_decision_ms_baseline_wasm",
-                    "seats_decision_ratio_wasm", "seats_tables_bytes",
-                    "seats_decision_alloc_bytes"):
-            res[key] = None
+        res.update(dict.fromkeys(("seats_decision_ms_wasm", "seats_decision_ms_baseline_wasm",
+                                  "seats_decision_ratio_wasm", "seats_tables_bytes",
+                                  "seats_decision_alloc_bytes")))
     else:
         tables = w["table"] + w["index"] + w["game"]
         log("WebAssembly  a cold decision (%d, after a first or second throw): the tray's seat"
@@ -471,13 +464,7 @@ def seats_figures(log=print):
         res["seats_tables_bytes"] = tables
         res["seats_decision_alloc_bytes"] = w["alloc"]
     w8 = wasm_press_figures(log)
-    if w8 is None:
-        for key in ("seats_warm_ms_wasm", "seats_warm_piece_ms_wasm",
-                    "seats_decision_8p_ms_wasm", "seats_calls_before_frame",
-                    "seats_heap_peak_bytes"):
-            res[key] = None
-    else:
-        res.update(_press_report(w8, log))
+    res.update(dict.fromkeys(PRESS_KEYS) if w8 is None else _press_report(w8, log))
     got = None
     if os.environ.get("DICETRAY_PICO_KIT", None) == "":
         log("Seat decision on the Pico skipped: DICETRAY_PICO_KIT is empty")

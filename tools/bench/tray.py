@@ -20,6 +20,19 @@ BITS_PER_BYTE = 9  # 8 data bits + ACK
 BITS_PER_TRANSFER = 11  # start + address byte and its ACK + stop
 IDLE_POLLS = 1000
 
+# One piece of a live heap's run (run.mjs --chunks): the peak so far, then the next step of
+# the generator run.
+MP_HEAP_STEP = """
+def press():
+    global peak
+    if LIVE_HEAP > peak:
+        peak = LIVE_HEAP
+    try:
+        next(run)
+    except StopIteration:
+        pass
+"""
+
 # The tray's live heap, on MicroPython, in pieces cut by "#---" (run.mjs --chunks). The first
 # piece only defines what the others use, so the baseline includes this harness's own code.
 MP_TRAY_HEAP = """
@@ -42,16 +55,7 @@ def games(tray, seed, players, results):
         results.append(trayrun.game_line(preset, keys, tray))
         tray = None
 
-
-def press():
-    global peak
-    if LIVE_HEAP > peak:
-        peak = LIVE_HEAP
-    try:
-        next(run)
-    except StopIteration:
-        pass
-#---
+""" + MP_HEAP_STEP + """#---
 BARE = LIVE_HEAP
 import dicetray.app, dicetray.buttons, dicetray.display, dicetray.rules, dicetray.store
 #---
