@@ -117,12 +117,18 @@ class Seat:
         if g.current in g.computers:
             if self.choice != -1 or not _chooses(g):
                 return False
+            from dicetray.strategy import prepare
+
+            if g.contest is None and prepare(g):  # a piece of the decision
+                return True
             self.choice = _choice(g)  # the moment is seen: poll saw it in this step
             return True
         told = app.units[PLAY].told
         if g.hints and hint_wanted(g) and (told is None or not hint_is_of(told, g)):
-            from dicetray.strategy import hint
+            from dicetray.strategy import hint, prepare
 
+            if prepare(g):
+                return True
             t = g.turn
             app.tell(PLAY, (g, (t.number, t.pos, t.count, list(t.dice)), hint(g)))
             app.redraw()

@@ -181,7 +181,7 @@ def moment(g):
     players still to throw, their limit (0: each the throws the previous used), passes: a tie
     of two passes the hand, mine: my key ending on each throw, but for the throws it took."""
     t = g.turn
-    at = (t.number, t.pos, g.phase, len(t.order), t.limit)
+    at = _at(g)
     if _now[0] is not g or _now[1] != at:
         from dicetray.settle import key
 
@@ -209,6 +209,31 @@ def moment(g):
         _now[2] = {}
         _now[3] = (t.pos == 0, keys, r, limit, o.two_player_pass and len(t.order) == 2, mine)
     return _now[3]
+
+
+def _at(g):
+    # What moment()'s work depends on: the turn, the player's place in it, the phase.
+    t = g.turn
+    return (t.number, t.pos, g.phase, len(t.order), t.limit)
+
+
+def prepare(g):
+    """Make one piece of what decide(g) (and hint(g)) reads at the current throw: the
+    moment's, then each reward plan(g) compares; True when one was made, False once all are
+    (the seat makes them one at an idle poll each; decide makes what is missing itself)."""
+    if _now[0] is not g or _now[1] != _at(g):
+        moment(g)
+        return True
+    now = _now[3]
+    tokens = g.phase == DECHARGE
+    done = _now[2]
+    most = g.max_throws()
+    early = g.may_stop_early()
+    for k in range(most, g.turn.count - 1, -1):  # those odds.tables asks for
+        if (k == most or early) and ("reward", k if _by_k(g, now) else 0, tokens) not in done:
+            reward(g, k, tokens)
+            return True
+    return False
 
 
 def odds(g, k, both):

@@ -20,7 +20,7 @@ except ImportError:  # CPython
         return a - b
 
 
-SEAT_WORK = ("warm", "decide", "hint", "stake")  # the strategy's ways in: what a seat works out
+SEAT_WORK = ("warm", "prepare", "decide", "hint", "stake")  # the strategy's ways in
 IDLE = "idle"  # seat work at an idle poll (Seat.work): no press waits on it
 ELSEWHERE = "elsewhere"  # seat work in a step that read no press but outside Seat.work
 
