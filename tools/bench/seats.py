@@ -18,7 +18,8 @@ time and heap, and what of the seat's work a press waits on.
   MicroPython at 8 players (GAMES's games and moments with 8 players), the strategy's warm-up
   for a game or its décharge made cold: whole (as a seat's poll made it, in one go, inside
   whatever press came then), and its largest piece (warm(g, True): what one idle poll makes
-  now); a cold decision (one idle poll's piece now), the worst of each.
+  now); a cold decision, whole (as a hurrying press or a hint's drawing made it) and its
+  largest piece (strategy.prepare's, or the choice made from them), the worst of each.
 - seats_calls_before_frame, seats_heap_peak_bytes: on the WebAssembly MicroPython, games at 8
   players, the tray playing four seats, hints on, humans now and then hurrying a seat
   (trayhost.pressmeter.seats_tour): for each kind of press, the seat's work (the strategy's
@@ -233,7 +234,7 @@ WASM_WARM = GAMES.replace("Game(4,", "Game(8,").replace(
 import json, time
 from dicetray import strategy
 
-whole, pieces, decisions, ready = [], [], [], [None]
+whole, pieces, decisions, decision_pieces, ready = [], [], [], [], [None]
 
 
 def play(g):
@@ -263,11 +264,25 @@ def play(g):
         strategy._now[0] = None
         mask = strategy.decide(g)[0]
     decisions.append(time.ticks_diff(time.ticks_ms(), t) / REPEAT)
+    spent = []
+    for _ in range(REPEAT):  # in pieces: prepare's, then the choice made from them
+        strategy._now[0] = None
+        i = more = 1
+        while more:
+            t = time.ticks_ms()
+            more = strategy.prepare(g)
+            if not more:
+                strategy.decide(g)
+            if i > len(spent):
+                spent.append(0)
+            spent[i - 1] += time.ticks_diff(time.ticks_ms(), t)
+            i += 1
+    decision_pieces.append(max(spent) / REPEAT)
     return mask
 
 
 moments(play)
-print("SEATWARM " + json.dumps([whole, pieces, decisions]))
+print("SEATWARM " + json.dumps([whole, pieces, decisions, decision_pieces]))
 """.replace("REPEAT", str(REPEAT))
 
 # What runs before each press's first frame at 8 players, the tray playing four seats, hints
@@ -338,8 +353,9 @@ def wasm_press_figures(log=print):
         heap = run_micropython(WASM_SEATS_HEAP.replace(
             "STEPS\n", "#---\npress()\n" * seats_heap_steps()), paths=[FIRMWARE, host],
             mpy=True, chunks=True, timeout=900)
-    whole, pieces, decisions = _line(warm, "SEATWARM ")
+    whole, pieces, decisions, decision_pieces = _line(warm, "SEATWARM ")
     return {"warm": sorted(whole), "pieces": sorted(pieces), "decisions": sorted(decisions),
+            "decision_pieces": sorted(decision_pieces),
             "presses": _line(presses, "SEATPRESS "),
             "heap_peak": int(heap.split("SEATSHEAP")[1].split()[0])}
 
@@ -349,7 +365,8 @@ def _line(out, tag):
 
 
 PRESS_KEYS = ("seats_warm_ms_wasm", "seats_warm_piece_ms_wasm", "seats_decision_8p_ms_wasm",
-              "seats_calls_before_frame", "seats_heap_peak_bytes")  # _press_report's
+              "seats_decision_piece_ms_wasm", "seats_calls_before_frame",
+              "seats_heap_peak_bytes")  # _press_report's
 
 
 def _press_report(w, log):
@@ -357,10 +374,12 @@ def _press_report(w, log):
     warm, pieces, decisions, presses = w["warm"], w["pieces"], w["decisions"], w["presses"]
     log("WebAssembly  8 players: the strategy's warm-up for a game or its décharge (%d, cold)"
         " %.1f ms median, %.1f worst, whole as a seat's poll made it in one go; now in pieces"
-        " at idle polls, the largest %.1f ms; a decision (%d, cold) median %.1f ms, worst %.1f"
-        " (one idle poll's piece)" % (len(warm), warm[len(warm) // 2], warm[-1], pieces[-1],
-                                      len(decisions), decisions[len(decisions) // 2],
-                                      decisions[-1]))
+        " at idle polls, the largest %.1f ms" % (len(warm), warm[len(warm) // 2], warm[-1],
+                                                  pieces[-1]))
+    log("WebAssembly  8 players: a decision or a hint (%d, cold) median %.1f ms, worst %.1f,"
+        " whole as a press or a drawing made it; now in pieces at idle polls, the largest"
+        " %.1f ms" % (len(decisions), decisions[len(decisions) // 2], decisions[-1],
+                      w["decision_pieces"][-1]))
     before = 0
     for kind in sorted(k for k in presses if type(presses[k]) is list):
         n, _, us, calls = presses[kind]
@@ -371,7 +390,8 @@ def _press_report(w, log):
     log("WebAssembly  the seat's work: %d calls at idle polls, %d elsewhere, %d before a"
         " press's first frame; live heap peak over the game %d bytes"
         % (presses["idle"], presses["elsewhere"], before, w["heap_peak"]))
-    return dict(zip(PRESS_KEYS, (warm[-1], pieces[-1], decisions[-1], before, w["heap_peak"])))
+    return dict(zip(PRESS_KEYS, (warm[-1], pieces[-1], decisions[-1],
+                                 w["decision_pieces"][-1], before, w["heap_peak"])))
 
 
 def pico_decision(log=print):
