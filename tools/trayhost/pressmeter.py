@@ -105,7 +105,8 @@ class FirstFrame:
         from dicetray import seat, strategy
 
         for name in SEAT_WORK:
-            self._patch(strategy, name, self._counted(getattr(strategy, name)))
+            if hasattr(strategy, name):  # a strategy of before (a bench's comparison) may lack one
+                self._patch(strategy, name, self._counted(getattr(strategy, name)))
         work = getattr(seat.Seat, "work", None)
         if work is None:  # a seat that works only as it presses (for a bench's comparison)
             return
