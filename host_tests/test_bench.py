@@ -61,6 +61,9 @@ def test_bench_prints_one_json_line_with_every_key(micropython):
     assert 10_000 < boot <= peak < 1_000_000
     # The idle main loop allocates nothing on any screen, through dim and sleep.
     assert figures["idle_alloc_bytes_per_poll"] == 0
+    # No press loads code before its first frame (trayhost.pressmeter's loads_tour).
+    assert figures["press_loads_before_frame"] == 0
+    assert "resume->" in out and "modules loaded before the first frame: none" in out
 
     for line in ("bytes from a press to its effect", "live heap after boot", "idle allocation"):
         assert line in out, line
@@ -80,6 +83,13 @@ def test_bench_prints_one_json_line_with_every_key(micropython):
         assert isinstance(figures[key], (int, float)) and figures[key] > 0, key
     assert "the released seat median" in out
     assert 0 < figures["seats_tables_bytes"] <= 8192  # the seat's tables: within 8 KB of heap
+    # At 8 players: the warm-up whole and its largest piece, a decision; no press waits on them.
+    for key in ("seats_warm_ms_wasm", "seats_warm_piece_ms_wasm", "seats_decision_8p_ms_wasm",
+                "seats_decision_piece_ms_wasm", "seats_heap_peak_bytes"):
+        assert isinstance(figures[key], (int, float)) and figures[key] > 0, key
+    assert figures["seats_warm_piece_ms_wasm"] <= figures["seats_warm_ms_wasm"]
+    assert figures["seats_calls_before_frame"] == 0
+    assert "the seat's work before the first frame: 0 calls" in out
     assert "Browser figures skipped: DICETRAY_WEB_BENCH is 0" in out
     for key in WEB_KEYS:
         assert figures[key] is None, key

@@ -699,3 +699,23 @@ def test_presses_made_while_the_loop_is_held_up_give_one_event_each(stream, long
     if not long_capable:  # said by the first poll that can tell
         for (when, _), (first_edge, steady), resume in zip(got, starts, resumes, strict=True):
             assert first_edge <= when < max(resume, steady) + step
+
+
+@pytest.mark.parametrize("first, second", [("KEEP2", "ROLL"), ("ROLL", "KEEP2"),
+                                           ("KEEP3", "KEEP1")])
+def test_presses_seen_at_one_poll_speak_in_the_order_they_went_down(first, second):
+    rig = Rig(edges=True, step=5)
+    rig.run(20)
+    for warm_up in ("KEEP3", "KEEP1"):  # the scan's round starts after either of them
+        rig.press(warm_up)
+        rig.run(20)
+        rig.release(warm_up)
+        rig.run(100)
+        rig.press(first)
+        rig.clock.sleep_ms(1)
+        rig.press(second)  # both down before the next poll, first one a millisecond sooner
+        rig.clock.sleep_ms(2)
+        assert rig.run(20) == [(first, PRESS), (second, PRESS)], warm_up
+        rig.release(first)
+        rig.release(second)
+        rig.run(100)

@@ -9,6 +9,7 @@ import os
 import sys
 
 import pytest
+from bench.tray import MP_LOADS
 from dicetray import app as app_mod
 from dicetray import lazy
 from dicetray.lazy import BOOT, GAME, LOADER, PHASES, SEATS
@@ -56,6 +57,8 @@ for _ in range(12):
 saved = fs.files["game.json"]
 tray = trayrun.Tray(SeededDice(7), fs=fs, seed=7)  # a power cut: the saved game is offered
 out["resume"] = [tray.app.screen, loaded()]
+tray.run(10)  # idle: the quiet moment readies the setup, where the prompt's ROLL leads
+out["resume_quiet"] = [tray.app.screen, loaded()]
 tray.key("o")
 out["resumed"] = [tray.app.screen, loaded()]
 played = 0
@@ -65,7 +68,7 @@ out["resumed_game"] = [tray.app.screen, played]
 
 seen = []  # every module loaded at some moment of a game the tray plays P2 in
 for _ in trayrun.seats_game(tray, 2, "classic", SeededDice(8), 1):
-    if tray.app.game is not None:
+    if tray.app.game is not None and not tray.app.game.over:
         seen = sorted(set(seen + loaded()))
 out["seats"] = seen
 out["seats_over"] = [tray.app.screen, loaded()]
@@ -132,6 +135,9 @@ def test_the_seats_code_comes_for_a_game_the_tray_plays_in_and_goes_after_it(run
 
 def test_a_resumed_game_keeps_the_engine_but_not_the_loader(run):
     assert run["resume"] == [RESUME, modules(GAME)]
+    # The prompt's quiet moment loads the setup's code and reads the settings; resumed, the
+    # game lets them go.
+    assert run["resume_quiet"] == [RESUME, modules(lazy.SETUP, GAME)]
     assert run["resumed"] == [PLAY, modules(GAME)]
     screen, played = run["resumed_game"]
     assert screen == SETUP and played > 0  # played on to its end, from the reloaded engine
@@ -145,6 +151,23 @@ def test_one_catalogue_is_loaded_the_language_spoken_s(run):
     assert run["catalogues"] == ["words_en"]
     assert run["french"][0] == ["words_fr"]  # the English one let go as the setup switched
     assert run["french_boot"] == ["words_fr"]  # the English one never loaded
+
+
+@pytest.fixture(scope="module")
+def loads(micropython, host_package):
+    # The bench's script: trayhost.pressmeter's loads_tour, each press's loads by its kind.
+    out = micropython(MP_LOADS, paths=[FIRMWARE, host_package], mpy=True, timeout=600)
+    return json.loads(out.strip().splitlines()[-1])
+
+
+def test_no_press_loads_code_before_its_first_frame(loads):
+    # The presses that leave for the setup (the resume prompt's ROLL, quitting, the tally's
+    # OK at a game's end) find its code loaded at the quiet moment before them; no other
+    # press of a game loads any (trayhost.pressmeter lists them by kind).
+    for kind in ("resume->", "quit->", "tally->", "setup->game", "throw", "keep", "stop"):
+        assert loads[kind][0] > 0, kind  # pressed
+    loaded = {kind: v[1] for kind, v in loads.items() if type(v) is list and v[1]}
+    assert loaded == {}
 
 
 def test_modules_loaded_before_the_first_app_stay(monkeypatch):

@@ -181,3 +181,68 @@ def test_settings_without_a_language_or_with_a_wrong_one_speak_the_default():
         assert words.lang == words.DEFAULT
         assert tray.app.units[SETUP].settings["lang"] == words.DEFAULT
         assert tray.app.units[SETUP].settings["players"] == 3
+
+
+def _rows_after_a_power_cycle(flash, seed, resumed):
+    """A tray booted on flash: the resume prompt's ROLL (a new game), or OK (resumed) then the
+    game quit through the standings; the rows its setup then shows."""
+    again = make_tray(seed, flash=flash.reboot())
+    app = again.app
+    assert app.screen == RESUME
+    if resumed:
+        again.keys("o")
+        assert app.screen == PLAY
+        again.keys("O")  # the standings
+        again.keys("O")  # quit the game?
+        again.keys("r")  # yes
+    else:
+        again.keys("r")
+    assert app.screen == SETUP
+    return again, setup_rows(app.units[SETUP].settings, app.units[SETUP].clear_tally)
+
+
+def test_every_value_of_every_row_the_setup_shows_survives_a_power_cycle_and_a_resumed_game():
+    """Each row of the menu (the firmware's own list, setup_rows) stepped through each of its
+    values as the menu steps them: the game it starts saved, the tray powered off and on,
+    and the setup shows the same rows, whether the saved game is resumed and quit, or a new
+    game chosen at the prompt. ROUNDS PAID clears the tally as the game starts, and reads
+    KEEP again after, as without the power cycle."""
+    base = {"players": 4, "preset": "classic", "computers": 0, "hints": False,
+            "options": PRESETS["classic"].to_dict()}
+    labels = [label for label, _ in setup_rows(base)]
+    seed = 100
+    checked = 0
+    for row, label in enumerate(labels):
+        flash = FakeFlash()
+        tray = make_tray(seed, flash=flash)
+        app = tray.app
+        menu = app.units[SETUP]
+        assert setup_rows(menu.settings) == setup_rows(base)  # every row at its default
+        if label == "TRAY PLAYS":  # 8 players: the tray may play 0 to 7 seats
+            change_setting(menu.settings, labels.index("PLAYERS"), 4)
+        seen = set()
+        while True:
+            seed += 1
+            if label == "ROUNDS PAID":  # an action, not a setting: only the buttons step it
+                tray.keys("2" * row + "r")
+            else:
+                change_setting(menu.settings, row, 1)
+            shown = setup_rows(menu.settings, menu.clear_tally)[row]
+            if shown in seen:
+                break  # round to the first value again
+            seen.add(shown)
+            clears = menu.clear_tally
+            tray.key("o")  # a game starts: its settings are saved with it
+            assert app.screen == PLAY, (label, shown)
+            want = setup_rows(menu.settings, menu.clear_tally)
+            assert want[row] == shown or clears and want[row] == (label, "KEEP")
+            for resumed in (False, True):
+                again, rows = _rows_after_a_power_cycle(flash, seed, resumed)
+                assert rows == want, (label, shown, resumed)
+                assert again.app.tally.paid == app.tally.paid
+                checked += 1
+            # on from the same tray and flash: its game quit, the next value
+            tray.keys("OOr")
+            assert app.screen == SETUP
+        assert len(seen) == 8 if label == "TRAY PLAYS" else len(seen) > 1, label
+    assert checked > 2 * len(labels)

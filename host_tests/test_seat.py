@@ -19,6 +19,7 @@ from test_tray import assert_panel_shows, assert_result_sane, glass, make_tray, 
 from trayhost.autoplay import SeededDice
 from trayhost.oled import FakeI2C
 from trayhost.pins import ticks_diff
+from trayhost.pressmeter import ELSEWHERE, IDLE, FirstFrame, merged, seats_tour
 from trayhost.trayrun import bot_keys, seats_game
 
 
@@ -201,3 +202,34 @@ def test_the_bot_presses_nothing_for_a_computer():
     app = tray.app
     g = at_computer_throw(tray, SeededDice(9))
     assert g.current in g.computers and bot_keys(app, SeededDice(1), (4, "classic"))
+
+
+def test_no_press_waits_on_the_seats_work_it_is_done_at_idle_polls():
+    # 8 players, the tray plays four, hints on, and now and then a human's ROLL hurries a
+    # computer: the strategy's warm-up, decisions, stakes and hints all run at idle polls
+    # (Seat.work), none between a press and its first frame, none in a seat's own press.
+    meters = []
+    try:
+        seats_tour(watch=lambda tray: meters.append(FirstFrame(tray, seats=True)))
+    finally:
+        for meter in meters:
+            meter.remove()
+    report = merged(meters)
+    for kind in ("hurry", "throw", "keep", "stop", "result->", "setup->game"):
+        assert report[kind][0] > 0, kind  # pressed
+    before = {kind: v[3] for kind, v in report.items() if type(v) is list and v[3]}
+    assert before == {} and report[ELSEWHERE] == 0
+    assert report[IDLE] > 20
+
+
+def test_a_seat_whose_choice_no_idle_poll_made_makes_it_itself_in_the_end(monkeypatch):
+    # A main loop with no idle poll (a button held down all along, a front end that never
+    # idles): the seat plays on all the same, its choice made once it has waited as long again.
+    monkeypatch.setattr(seat.Seat, "work", lambda self, app: False)
+    tray = make_tray(57)
+    g = at_computer_throw(tray, SeededDice(3))
+    moment = (g.turn.pos, g.turn.count, g.turn.kept)
+    tray.run(seat.THINK_MS + 100)
+    assert (g.turn.pos, g.turn.count, g.turn.kept) == moment  # no choice made yet
+    tray.run(seat.THINK_MS + 3 * seat.KEEP_MS + seat.SAY_MS)
+    assert (g.turn.pos, g.turn.count, g.turn.kept) != moment

@@ -305,3 +305,46 @@ def test_the_stake_of_a_repeated_playoff_costs_the_loser_less():
     g.turn.finals[0] = [6, 5, 2]
     assert strategy.stake(g) == "is"  # 1 token now: "what comes" can only cost as much or more
     assert evaluate((6, 5, 2), g.opts).tokens == 1
+
+
+# ---- made a piece at a time (the seat's idle polls) ----------------------------------------
+
+
+@pytest.mark.parametrize("phase", [CHARGE, DECHARGE])
+def test_the_warm_up_in_pieces_makes_what_it_makes_whole(phase):
+    tokens = [3, 2, 4, 1, 3, 2, 3, 3] if phase == DECHARGE else None
+    g = situation("lebon", phase, [], [], 8, [6, 5, 1], 1, tokens=tokens)
+    strategy._game[0] = None
+    strategy.warm(g)
+    whole = {k: v for k, v in strategy._game[4].items()}
+    strategy._game[0] = None
+    pieces = 0
+    while strategy.warm(g, True):
+        pieces += 1
+    # the throws' tables, each of the first player's three, the others' best in the décharge
+    assert pieces == (5 if phase == DECHARGE else 4)
+    assert strategy._game[4] == whole and not strategy.warm(g, True)
+
+
+@pytest.mark.parametrize("preset, phase, finals, counts, dice, count, limit", [
+    ("classic", CHARGE, [], [], [6, 5, 1], 1, 0),
+    ("lebon", CHARGE, [(4, 2, 1), (6, 6, 2)], [2, 3], [5, 3, 1], 1, 3),
+    ("classic", DECHARGE, [(6, 5, 3)], [1], [2, 2, 1], 1, 3),
+    ("jackpot", DECHARGE, [], [], [4, 4, 2], 2, 0),
+])
+def test_a_decision_prepared_in_pieces_is_the_one_made_whole(preset, phase, finals, counts,
+                                                              dice, count, limit):
+    tokens = [4, 3, 5, 6] if phase == DECHARGE else None
+    g = situation(preset, phase, finals, counts, 4, dice, count, limit, tokens=tokens)
+    strategy._now[0] = None
+    whole = strategy.decide(g)
+    strategy._now[0] = None
+    pieces = 0
+    while strategy.prepare(g):
+        pieces += 1
+    assert pieces >= 2  # the moment's, then at least the last throw's rewards
+    made = dict(strategy._now[2])
+    assert strategy.decide(g) == whole
+    # Every reward of the phase's objective was made in a piece (a tie may ask the other's).
+    new = set(strategy._now[2]) - set(made)
+    assert not [k for k in new if k[0] == "reward" and k[2] == (phase == DECHARGE)]

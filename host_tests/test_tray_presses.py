@@ -253,3 +253,52 @@ def test_the_phase_screen_and_results_still_take_one_press_each():
     assert tray.app.screen == PHASE
     tray.key("o")
     assert tray.app.screen == PLAY
+
+
+def edge_buttons(tray):
+    """The tray's buttons read through pins whose changes are noted, as the board's interrupts
+    note them (dicetray.buttons.Edges): what tells the order of presses seen at one poll."""
+    from dicetray.app import LONG_BUTTONS
+    from dicetray.buttons import Buttons, Edges
+    from trayhost.pins import EdgePin, ticks_diff
+    from trayhost.trayrun import NAMES
+
+    names = sorted(NAMES)
+    edges = Edges(len(names))
+    pins = {name: EdgePin(edges, names.index(name), tray) for name in names}
+    tray.pins.update(pins)
+    tray.buttons = Buttons(pins, ticks_diff, long_press=LONG_BUTTONS, edges=edges)
+    tray.app.buttons = tray.buttons
+
+
+def test_keep2_pressed_just_before_roll_at_one_poll_keeps_its_die_and_after_it_does_not():
+    for first, second in (("2", "r"), ("r", "2")):
+        tray = make_tray(31)
+        edge_buttons(tray)
+        g = to_first_throw(tray)
+        # The buttons' scan resumes after the last one that spoke: KEEP3, then KEEP1, put
+        # the other of the two first in either order.
+        tray.keys("33" if first == "2" else "11")
+        assert g.turn.kept == 0 and g.turn.count == 1 and g.turn.limit == 0  # 3 throws
+        throws = []
+        real_throw = g.throw
+
+        def throw(keep=(), throws=throws, real_throw=real_throw, **kw):
+            throws.append(tuple(keep))
+            return real_throw(keep, **kw)
+
+        g.throw = throw
+        pins = tray.pins
+        names = {"2": "KEEP2", "r": "ROLL"}
+        pins[names[first]].press()
+        tray.now += 2
+        pins[names[second]].press()
+        tray.run(PRESS_MS)
+        pins[names[first]].release()
+        pins[names[second]].release()
+        tray.run(REST_MS)
+        # KEEP2 first: the throw keeps the second die; ROLL first: it throws all three, and
+        # KEEP2 keeps the second die of the new throw.
+        assert throws == [(1,) if first == "2" else ()] and g.turn.count == 2
+        assert g.turn.kept == 2
+        assert_panel_shows(tray)

@@ -7,10 +7,11 @@ from dicetray import font, lazy, ui, words
 from dicetray.buttons import LONG
 from dicetray.clock import TURN_DUE, Clock
 from dicetray.save_write import CLEAR_DUE, TALLY_DUE, save
-from dicetray.screens import PLAY, SETUP, SND_NO, units
+from dicetray.screens import NOTICE, PLAY, QUIT, RESUME, SETUP, SND_NO, TALLY, units
 from dicetray.tally import Tally
 
 LONG_BUTTONS = ("OK",)  # only OK has a long meaning (standings / quit); the rest answer at once
+_TO_SETUP = (SETUP, RESUME, QUIT, TALLY, NOTICE)  # the setup, and screens a press leaves for it
 _resident = None  # the modules loaded when the first App was built: never let go
 
 
@@ -84,7 +85,9 @@ class App:
         down = self.buttons.any_down()
         pressed = down and not self.was_down
         self.was_down = down
-        if self.game is not None and self.game.computers:
+        g = self.game
+        seat = None
+        if g is not None and not g.over and (g.computers or g.hints):
             seat = self.seat
             if seat is None:
                 from dicetray.seat import Seat
@@ -105,6 +108,8 @@ class App:
         elif due:
             self.dirty = True
         busy = down or ev is not None or self.dirty or self.unsaved or self.clock.rolling
+        if not busy and seat is not None:  # the seats' own work: a piece at an idle poll
+            busy = seat.work(self)
         if self.dirty:
             self.render()
         self.display.show(now)
@@ -116,11 +121,27 @@ class App:
         """A quiet moment (the main loop's first idle poll after work): ready what the next
         press needs. On the setup that is the engine's code and the game the settings shown
         start (screens_setup.quiet), so that OK starts it at once; the menu's code goes as the game
-        starts."""
-        if self.screen == SETUP:
+        starts. On a screen a press leaves for the setup (the resume prompt, quitting, the
+        tally of a game over, a notice before a new game) that is the menu's code, and at
+        power-up the settings, so that the press draws the setup at once; the code goes if
+        another screen follows (show). Quitting a game the seats play in leaves it to the
+        setup (their code and the menu's are not held at once). A game over lets the seats'
+        code go."""
+        screen = self.screen
+        g = self.game
+        if g is not None and g.over and self.seat is not None:
+            self.seat = None
+            self.forget(lazy.SEATS)
+        if screen == SETUP:
             from dicetray.screens_setup import quiet
 
             quiet(self.units[SETUP], self)
+        elif screen == RESUME or screen == NOTICE and g is None:
+            from dicetray.screens_setup import read_settings
+
+            read_settings(self.units[SETUP], self)
+        elif screen == QUIT and self.seat is None or screen == TALLY and g.over:
+            import dicetray.screens_setup  # noqa: F401  (its settings: read before this game)
 
     def press(self, name, long, now):
         """A press acts on the screen shown, a dimmed panel's too; only a dark panel takes it
@@ -170,7 +191,7 @@ class App:
             self.seat = None
             self.tell(PLAY, None)  # the hint it keeps was about the game
             self.forget(lazy.SEATS)  # the seats' goes: most games have none
-        elif self.screen == SETUP:
+        elif self.screen in _TO_SETUP:  # the menu's code, loaded for it (quiet), goes
             self.forget(lazy.SETUP)
         self.screen = screen
         self.dirty = True

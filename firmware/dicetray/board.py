@@ -146,11 +146,10 @@ class Board:
         """The interrupt handler of the i-th button (sorted by name): notes, no allocation.
         Buttons still reads and debounces the pins by polling; the notes only wake the loop
         and tell it what it could not read (a press made during a save)."""
-        flag, at = self.edges.flag, self.edges.at
+        note = self.edges.note
 
         def on_edge(pin):
-            flag[i] = 1
-            at[i] = ticks_ms()
+            note(i, ticks_ms())
             self._edge = True
 
         return on_edge

@@ -6,12 +6,21 @@ LONG = "long"
 
 class Edges:
     """What a board's pin interrupts note for Buttons, per button in scan order: ``flag[i]``
-    set to 1 at each change of its level, ``at[i]`` the ticks of the latest (noted when the
-    interrupt's handler ran, which a flash write can hold back)."""
+    set to 1 at each change of its level, ``at[i]`` the ticks of the latest and ``first[i]``
+    those of the first since the flag was last zeroed (noted when the interrupt's handler ran,
+    which a flash write can hold back). ``note(i, now)`` is what the handler does."""
 
     def __init__(self, n):
         self.flag = bytearray(n)
         self.at = [0] * n
+        self.first = [0] * n
+
+    def note(self, i, now):
+        """A change of button i's level at now: no allocation (an interrupt handler's)."""
+        if not self.flag[i]:
+            self.first[i] = now
+        self.flag[i] = 1
+        self.at[i] = now
 
 
 class Buttons:
@@ -29,7 +38,9 @@ class Buttons:
     ``poll(now)`` returns ``None`` or one event, a ``(name, kind)`` tuple built once in
     ``__init__`` (polling does not allocate). When several buttons have something to say at
     once, one is returned per call, starting after the button that spoke last; call ``poll``
-    again (same ``now`` is fine) to drain them.
+    again (same ``now`` is fine) to drain them. With ``edges``, buttons first seen down at
+    the same poll speak in the order they went down (their first edges), so that a KEEP
+    pressed just before ROLL keeps its die.
 
     Polls more than ``stall_ms`` apart mean the main loop was held up (a save, a long drawing)
     and a tap may have come and gone unread. ``edges`` (an ``Edges`` the board's pin interrupts
@@ -92,10 +103,12 @@ class Buttons:
     def poll(self, now):
         """Sample every pin once at ``now`` (ms ticks); return one event tuple or ``None``."""
         flag = self._flag
+        fresh = False  # a pin changed since the last poll: the order of new presses counts
         if flag is not None:
             polled = self._polled
             self._polled = now
             if max(flag):  # max, not `in`: MicroPython's bytearray has no int `in`
+                fresh = True
                 if polled is not None and self._ticks_diff(now, polled) > self.stall_ms:
                     self._taps(flag)
                 else:  # polls on time: the levels read tell what the buttons did
@@ -109,7 +122,7 @@ class Buttons:
             else:
                 return None
         n = len(self._pins)
-        start = self._next
+        start = self._earliest(self._next) if fresh else self._next
         for k in range(n):
             i = start + k
             if i >= n:
@@ -119,6 +132,18 @@ class Buttons:
                 self._next = i + 1 if i + 1 < n else 0
                 return event
         return None
+
+    def _earliest(self, start):
+        """Where this poll's scan starts: at the button that went down first (its first edge)
+        among those not yet down or tapped between polls, if any; else at start."""
+        first = self._edges.first
+        level = self._down_level
+        best = -1
+        for i in range(len(self._pins)):
+            if (not self._down[i] and self._pins[i].value() == level) or self._tapped[i]:
+                if best < 0 or self._ticks_diff(first[i], first[best]) < 0:
+                    best = i
+        return start if best < 0 else best
 
     def _taps(self, flag):
         """After a stall, zero the flags and mark the buttons whose level changed meanwhile:

@@ -10,7 +10,7 @@ import sys
 
 BOOT = "boot"  # the boot and the check of a save: once, at power-up
 LOADER = "loader"  # reading the files back: at boot, and the settings when the setup first shows
-SETUP = "setup"  # the setup menu and the options table it reads: while the setup shows
+SETUP = "setup"  # the setup menu and the options table: while it shows (readied: App.quiet)
 GAME = "game"  # the engine: kept once loaded (App.quiet), unless the boot plays no game on
 SEATS = "seats"  # the computer seats and the hints: in a game that needs them
 

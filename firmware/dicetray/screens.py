@@ -96,18 +96,25 @@ def play(unit, app, key, long, now):
 
 def _hint(unit, g):
     # A human's turn between two throws (or before the stop): what the strategy would do,
-    # worked out once a throw (a keep changes nothing of it, so a KEEP redraws only its die).
-    t = g.turn
-    if g.current in g.computers or not t.count or g.must_stop():
-        return None
-    moment = (t.number, t.pos, t.count, tuple(t.dice))
+    # worked out once a throw (a keep changes nothing of it, so a KEEP redraws only its die)
+    # by the seats at an idle poll (dicetray.seat), which tell it: shown once it is made.
     h = unit.told
-    if h is None or h[0] is not g or h[1] != moment:
-        from dicetray.strategy import hint
+    return h[2] if h is not None and hint_wanted(g) and hint_is_of(h, g) else None
 
-        h = (g, moment, hint(g))
-        unit.tell(h)
-    return h[2]
+
+def hint_wanted(g):
+    """Whether g's turn shows a hint (hints on): a human's, between two throws."""
+    t = g.turn
+    return g.contest is None and g.current not in g.computers and t.count and not g.must_stop()
+
+
+def hint_is_of(h, g):
+    """Whether h, what the play unit was told, (game, (turn, position, throws, dice), hint),
+    is the hint of g's throw: compared in place (no allocation: idle polls)."""
+    t = g.turn
+    at = h[1]
+    return h[0] is g and at[0] == t.number and at[1] == t.pos and at[2] == t.count \
+        and at[3] == t.dice
 
 
 def _keep(app, die):

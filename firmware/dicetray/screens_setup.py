@@ -59,6 +59,14 @@ def load_settings(store):
     return s
 
 
+def read_settings(menu, app):
+    """The menu's settings: read from the store the first time since power-up (the setup's
+    first drawing, or a quiet moment before it: App.quiet), then the code that read them goes."""
+    if menu.settings is None:
+        menu.settings = load_settings(app.store)
+        app.forget(LOADER)
+
+
 def computers(s):
     """The seats the tray plays for settings s: the last ones, one seat at least human."""
     n = s["players"]
@@ -114,9 +122,7 @@ def unit(menu, app, key, long, now):
     menu shows), cursor (the menu's row), clear_tally (its last row: clear the tally as the
     game starts), ready (the game the settings start, made when quiet: quiet). KEEP1/KEEP2 move
     up/down, KEEP3/ROLL the previous/next value, OK starts a game."""
-    if menu.settings is None:  # the first time it shows since power-up
-        menu.settings = load_settings(app.store)
-        app.forget(LOADER)  # the settings are read: the code that read them goes
+    read_settings(menu, app)
     if key is None:
         t = words.use(menu.settings["lang"])  # after a game resumed in another: the setup's
         ui.menu(app.fb, app.w, app.h, t.SETUP_TITLE,

@@ -6,11 +6,17 @@ seat acts on it, its keeps come KEEP_MS apart (each die drawn kept as a human's)
 is announced on the panel for SAY_MS before it is made. Between turns it moves on by itself
 after SHOW_MS only when a computer seat plays next. A human's press during a computer's turn
 hurries it along (hurry) instead of playing for it. The choices: dicetray.strategy.
+
+What the seats work out (the strategy's tables for a game and its décharge, a seat's choice, a
+human's hint, App.tell'd to the play unit) is made at the main loop's idle polls (work, called
+by App.step), one piece a poll, where no press waits on it: a press, a seat's own press
+included, never works it out before its first frame.
 """
 
 from dicetray import words
 from dicetray.buttons import LONG, PRESS
 from dicetray.draw import pname
+from dicetray.screens import hint_is_of, hint_wanted
 from dicetray.screens_between import OUTCOME, PHASE, PLAY, RESULT
 
 try:
@@ -32,10 +38,10 @@ class Seat:
     """Plays app.game's computer seats; one for the whole tray."""
 
     def __init__(self):
-        self.moment = None  # what the seat last saw: it waits from when that changed
+        self.moment = [None] * 7  # type: list  # what it last saw (_see): waits from its change
         self.due = 0
         self.said = False  # its stop was announced: now make it
-        self.choice = -1  # the keeps chosen at this moment (None: stop), -1 not yet
+        self.choice = -1  # chosen at this moment: the keeps (None: stop) or a stake; -1 not yet
         self.ready = None  # the game whose tables the strategy has made, in this phase,
         self.phase = None  # with this many players gone
         self.out = 0
@@ -70,26 +76,70 @@ class Seat:
 
     def _see(self, app):
         # True when the moment is new (a throw, a player, a roll, a screen): nothing is chosen
-        # or said for it yet.
-        moment = _moment(app)
-        if moment == self.moment:
+        # or said for it yet. What it is: the screen, the turn's number, position and throws,
+        # a contest's rolls, round and stake; compared in place (no allocation: idle polls).
+        g = app.game
+        t = g.turn
+        c = g.contest
+        m = self.moment
+        rolls = len(c.results) if c else -1
+        rnd = c.round if c else 0
+        stake = c.stake if c else None
+        if m[0] == app.screen and m[1] == t.number and m[2] == t.pos and m[3] == t.count \
+                and m[4] == rolls and m[5] == rnd and m[6] == stake:
             return False
-        self.moment = moment
+        m[0] = app.screen
+        m[1] = t.number
+        m[2] = t.pos
+        m[3] = t.count
+        m[4] = rolls
+        m[5] = rnd
+        m[6] = stake
         self.said = False
         self.choice = -1
         return True
+
+    def work(self, app):
+        """A piece of the seats' own work, at an idle poll (App.step: no press waits on it):
+        the strategy's tables for the game, then the choice a computer seat makes at this
+        moment, or the hint a human's turn shows; True when a piece was done (one at a time,
+        so that a press waits on one at most)."""
+        g = app.game
+        if g is None or g.over or app.clock.rolling or app.screen != PLAY:
+            return False
+        if self.ready is not g or self.phase != g.phase or self.out != len(g.out):
+            from dicetray.strategy import warm
+
+            if not warm(g, True):  # each part of it at an idle poll of its own
+                self.ready = g
+                self.phase = g.phase
+                self.out = len(g.out)
+            return True
+        if g.current in g.computers:
+            if self.choice != -1 or not _chooses(g):
+                return False
+            from dicetray.strategy import prepare
+
+            if g.contest is None and prepare(g):  # a piece of the decision
+                return True
+            self.choice = _choice(g)  # the moment is seen: poll saw it in this step
+            return True
+        told = app.units[PLAY].told
+        if g.hints and hint_wanted(g) and (told is None or not hint_is_of(told, g)):
+            from dicetray.strategy import hint, prepare
+
+            if prepare(g):
+                return True
+            t = g.turn
+            app.tell(PLAY, (g, (t.number, t.pos, t.count, list(t.dice)), hint(g)))
+            app.redraw()
+            return True
+        return False
 
     def poll(self, app, now):
         g = app.game
         if g is None or g.over:
             return None
-        if self.ready is not g or self.phase != g.phase or self.out != len(g.out):
-            from dicetray.strategy import warm  # before any decision: the strategy's tables
-
-            warm(g)
-            self.ready = g
-            self.phase = g.phase
-            self.out = len(g.out)
         screen = app.screen
         if screen == PLAY:
             if g.current not in g.computers:
@@ -100,28 +150,29 @@ class Seat:
             self.due = app.clock.ticks_add(now, THINK_MS if screen == PLAY else SHOW_MS)
         if app.clock.rolling or app.clock.ticks_diff(now, self.due) < 0:
             return None
-        self.due = app.clock.ticks_add(now, KEEP_MS)
         if screen != PLAY:
+            self.due = app.clock.ticks_add(now, KEEP_MS)
             # Between turns: on when a computer seat plays next; a human moves on himself.
             return ("OK", PRESS) if g.current in g.computers else None
+        if self.choice == -1 and _chooses(g):
+            # Chosen at an idle poll (work), where no press waits on it; made here only when
+            # none came for as long again (a button held down all along).
+            if app.clock.ticks_diff(now, self.due) < THINK_MS:
+                return None
+            self.choice = _choice(g)
+        self.due = app.clock.ticks_add(now, KEEP_MS)
         return self._press(app, g, now)
 
     def _press(self, app, g, now):
         if g.contest is not None:
             if g.can_announce():
-                from dicetray.strategy import stake
-
-                return ("KEEP1" if stake(g) == "is" else "KEEP3", PRESS)
+                return (_KEYS[0] if self.choice == 1 else _KEYS[2], PRESS)
             return ("ROLL", PRESS)
         t = g.turn
         if not t.count:
             return ("ROLL", PRESS)
         if g.must_stop():
             return None  # the clock ends the turn once its dice were read
-        if self.choice == -1:
-            from dicetray.strategy import decide
-
-            self.choice = decide(g)[0]
         mask = self.choice
         if mask is None:
             if not self.said:  # say it first, as a player would
@@ -140,10 +191,22 @@ class Seat:
         return ("ROLL", PRESS)
 
 
-def _moment(app):
-    # What the seat acts on: a new one (a throw, a player, a roll, a screen) waits its time.
-    g = app.game
-    t = g.turn
-    c = g.contest
-    return (app.screen, t.number, t.pos, t.count, len(c.results) if c else -1,
-            c.round if c else 0, c.stake if c else None)
+def _chooses(g):
+    # Whether the player throwing has a choice to make now: a stake to announce, or dice
+    # thrown that may be kept or stopped on.
+    if g.contest is not None:
+        return g.can_announce()
+    return g.turn.count and not g.must_stop()
+
+
+def _choice(g):
+    # The choice of the player throwing (_chooses): the stake as the KEEP that announces it
+    # (1: KEEP1, "is"; 4: KEEP3, "comes"), or the dice to keep (None: stop).
+    if g.contest is not None:
+        from dicetray.strategy import stake
+
+        return 1 if stake(g) == "is" else 4
+    from dicetray.strategy import decide
+
+    return decide(g)[0]
+

@@ -39,11 +39,13 @@ _now = [None, None, None, None]  # type: list
 _dist = [0] * 9  # _ties: the powers of a chance (no list made for them)
 
 
-def warm(g):
-    """Make what every decision of game g reads, once a game and once its décharge is on (the
-    seat does it as each starts): odds' index tables, the throws' table of its rules, one
-    throw's chances against each throw, the first player's chances and, in the décharge,
-    what the others' best is worth to it."""
+def warm(g, piece=False):
+    """Make what every decision of game g reads, once a game and once its décharge is on:
+    odds' index tables, the throws' table of its rules, one throw's chances against each
+    throw, the first player's chances and, in the décharge, what the others' best is worth to
+    it. piece: make one of those parts only, and say whether one was left to make (the seat
+    makes them one at a time, where no press waits on them); a decision makes what is
+    missing itself."""
     o = g.opts
     if _game[0] is not o:
         indexes()
@@ -75,11 +77,20 @@ def warm(g):
         _game[4] = {}
         _game[5] = tuple(sorted(set(v)))  # the values a throw may be worth, lowest first
         _game[6] = order
+        if piece:
+            return True
     players = len(g.active())
+    both = g.phase == DECHARGE
+    kept = _kept(players)
     for k in range(1, 4):  # the first player's chances, with as many players as the game's
-        _first(g, players, k)
-    if g.phase == DECHARGE:  # what it takes, were it to lose: tokens count in the décharge
+        if not _made(kept, k, both):
+            _first(g, players, k)
+            if piece:
+                return True
+    if both and "tails" not in kept:  # what it takes, were it to lose: tokens count then
         _tails(g, players - 1)
+        return piece
+    return False
 
 
 def _free(o):
@@ -171,7 +182,7 @@ def moment(g):
     players still to throw, their limit (0: each the throws the previous used), passes: a tie
     of two passes the hand, mine: my key ending on each throw, but for the throws it took."""
     t = g.turn
-    at = (t.number, t.pos, g.phase, len(t.order), t.limit)
+    at = _at(g)
     if _now[0] is not g or _now[1] != at:
         from dicetray.settle import key
 
@@ -199,6 +210,31 @@ def moment(g):
         _now[2] = {}
         _now[3] = (t.pos == 0, keys, r, limit, o.two_player_pass and len(t.order) == 2, mine)
     return _now[3]
+
+
+def _at(g):
+    # What moment()'s work depends on: the turn, the player's place in it, the phase.
+    t = g.turn
+    return (t.number, t.pos, g.phase, len(t.order), t.limit)
+
+
+def prepare(g):
+    """Make one piece of what decide(g) (and hint(g)) reads at the current throw: the
+    moment's, then each reward plan(g) compares; True when one was made, False once all are
+    (the seat makes them one at an idle poll each; decide makes what is missing itself)."""
+    if _now[0] is not g or _now[1] != _at(g):
+        moment(g)
+        return True
+    now = _now[3]
+    tokens = g.phase == DECHARGE
+    done = _now[2]
+    most = g.max_throws()
+    early = g.may_stop_early()
+    for k in range(most, g.turn.count - 1, -1):  # those odds.tables asks for
+        if (k == most or early) and ("reward", k if _by_k(g, now) else 0, tokens) not in done:
+            reward(g, k, tokens)
+            return True
+    return False
 
 
 def odds(g, k, both):
@@ -441,7 +477,7 @@ def _first(g, players, k):
     # its number of players), as warm() makes them.
     kept = _kept(players)
     both = g.phase == DECHARGE
-    if k not in kept or (both and kept[k][1] is None):
+    if not _made(kept, k, both):
         o = g.opts
         s = combos(o)[0]
         mine = [0] * 56
@@ -452,6 +488,11 @@ def _first(g, players, k):
         lose, win = _odds(g, k, both, now)
         kept[k] = (_compact(lose), _compact(win) if both else None)
     return kept[k]
+
+
+def _made(kept, k, both):
+    # Whether _first's odds for throw k are kept (both: the chance to win too).
+    return k in kept and not (both and kept[k][1] is None)
 
 
 def _compact(values):

@@ -41,8 +41,10 @@ the kit): press-to-panel latency per kind of press, first byte and panel complet
 real port after boot and at its peak over a game.
 
 The computer seats (seats.py): arena.py's shares of games each kind of seat
-pays (DICETRAY_ARENA_GAMES games per preset and kind), and a decision's time on the emulated
-Pico (skipped, saying why, without the kit).
+pays (DICETRAY_ARENA_GAMES games per preset and kind), a decision's and the warm-up's time on
+the WebAssembly MicroPython (at 8 players: whole, and the largest piece an idle poll makes),
+the seat's work done before a press's first frame per kind of press (trayhost.pressmeter), and
+a decision's time on the emulated Pico (skipped, saying why, without the kit).
 
 The tray in a browser (page.py, ~25 s; skipped, saying why, without Chromium): the
 page's start time and the time from a click to the canvas's repaint.

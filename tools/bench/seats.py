@@ -1,4 +1,5 @@
-"""The computer seat's figures for the bench: the arena's shares and a decision's time and heap.
+"""The computer seat's figures for the bench: the arena's shares, a decision's and the warm-up's
+time and heap, and what of the seat's work a press waits on.
 
 - seats_loss_share_exact / _random / _greedy / _baseline, seats_loss_share_vs_<kind>:
   arena.py, every preset pooled, 4 players (DICETRAY_ARENA_GAMES games per preset and kind,
@@ -13,6 +14,19 @@
   seat's tables take: its table's bytes, the index tables and what a game keeps (the live
   heap, run.mjs --chunks, once the code is loaded); what a decision allocates at most
   (gc.mem_alloc() grows by every allocation there: that build never collects during a run).
+- seats_warm_ms_wasm, seats_warm_piece_ms_wasm, seats_decision_8p_ms_wasm: on the WebAssembly
+  MicroPython at 8 players (GAMES's games and moments with 8 players), the strategy's warm-up
+  for a game or its décharge made cold: whole (as a seat's poll made it, in one go, inside
+  whatever press came then), and its largest piece (warm(g, True): what one idle poll makes
+  now); a cold decision, whole (as a hurrying press or a hint's drawing made it) and its
+  largest piece (strategy.prepare's, or the choice made from them), the worst of each.
+- seats_calls_before_frame, seats_heap_peak_bytes: on the WebAssembly MicroPython, games at 8
+  players, the tray playing four seats, hints on, humans now and then hurrying a seat
+  (trayhost.pressmeter.seats_tour): for each kind of press, the seat's work (the strategy's
+  warm-up, decisions, stakes, hints) done between the press and its first frame (their sum
+  is the figure: none should be), beside the work done at idle polls and elsewhere; and the
+  live heap's peak over the first game (run.mjs --chunks, one piece per key or wait, relative
+  to the VM with the tray's harness loaded).
 - seats_decision_ms_pico: on the emulated Pico (tools/emupico/kit.py: the official rp2 MicroPython,
   the RP2040's instruction timing), the tray installed by flash.sh and booted in safe mode, a
   script times strategy.decide() with time.ticks_us (emulated time) on the moments of GAMES
@@ -37,6 +51,7 @@ if __name__ == "__main__":  # run as a script: tools/, not this folder, heads th
 from mpy import copy_packages, node_ready, run_micropython  # noqa: E402
 
 from bench import arena  # noqa: E402
+from bench.tray import MP_HEAP_STEP  # noqa: E402
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 FIRMWARE = os.path.join(os.path.dirname(os.path.dirname(HERE)), "firmware")
@@ -210,6 +225,177 @@ print("SEATBENCH", len(times), times[len(times) // 2], times[-1], loaded - befor
 """
 
 
+# The seats at 8 players, where a press must never wait on them: the strategy's warm-up made
+# cold, whole (what a seat's poll ran in one go) and each of its pieces (warm(g, True): what
+# one idle poll runs now), and cold decisions, in a game of every preset in its charge and its
+# décharge (GAMES's moments, 8 players).
+WASM_WARM = GAMES.replace("Game(4,", "Game(8,").replace(
+    "g.tokens = [quarter, quarter + 1, quarter - 1, g.pot - 3 * quarter]",
+    "g.tokens = [quarter] * 7 + [g.pot - 7 * quarter]").replace(
+    "quarter = g.pot // 4", "quarter = g.pot // 8") + r"""
+import json, time
+from dicetray import strategy
+
+whole, pieces, decisions, decision_pieces, ready = [], [], [], [], [None]
+
+
+def play(g):
+    if ready[0] is not g:
+        ready[0] = g
+        t = time.ticks_ms()
+        for _ in range(REPEAT):
+            strategy._game[0] = None  # cold: every table made again
+            strategy.warm(g)
+        whole.append(time.ticks_diff(time.ticks_ms(), t) / REPEAT)
+        spent = []
+        for _ in range(REPEAT):
+            strategy._game[0] = None
+            i = 0
+            while True:
+                t = time.ticks_ms()
+                more = strategy.warm(g, True)
+                if i == len(spent):
+                    spent.append(0)
+                spent[i] += time.ticks_diff(time.ticks_ms(), t)
+                i += 1
+                if not more:
+                    break
+        pieces.append(max(spent) / REPEAT)
+    t = time.ticks_ms()
+    for _ in range(REPEAT):
+        strategy._now[0] = None
+        mask = strategy.decide(g)[0]
+    decisions.append(time.ticks_diff(time.ticks_ms(), t) / REPEAT)
+    spent = []
+    for _ in range(REPEAT):  # in pieces: prepare's, then the choice made from them
+        strategy._now[0] = None
+        i = more = 1
+        while more:
+            t = time.ticks_ms()
+            more = strategy.prepare(g)
+            if not more:
+                strategy.decide(g)
+            if i > len(spent):
+                spent.append(0)
+            spent[i - 1] += time.ticks_diff(time.ticks_ms(), t)
+            i += 1
+    decision_pieces.append(max(spent) / REPEAT)
+    return mask
+
+
+moments(play)
+print("SEATWARM " + json.dumps([whole, pieces, decisions, decision_pieces]))
+""".replace("REPEAT", str(REPEAT))
+
+# What runs before each press's first frame at 8 players, the tray playing four seats, hints
+# on, humans hurrying the seats now and then (trayhost.pressmeter.seats_tour): the seat's calls
+# by where they ran. The seats' modules are loaded first, so the meter's wrappers stay.
+WASM_PRESSES = r"""
+import json
+import dicetray.seat, dicetray.strategy
+from trayhost.pressmeter import FirstFrame, merged, seats_tour
+
+meters = []
+seats_tour(watch=lambda tray: meters.append(FirstFrame(tray, seats=True)))
+print("SEATPRESS " + json.dumps(merged(meters)))
+"""
+
+# The live heap over a game at 8 players with four seats and hints (seats_tour's first), one
+# piece per key or wait (run.mjs --chunks), its peak relative to the VM with the harness.
+WASM_SEATS_HEAP = r"""
+from trayhost import trayrun
+from trayhost.autoplay import SeededDice
+
+
+def steps():
+    tray = trayrun.Tray(SeededDice(1), seed=1)
+    yield
+    for _ in trayrun.seats_game(tray, 8, "classic", SeededDice(11), 4, hints=True,
+                                wait_ms=200, limit=5000):
+        yield
+
+""" + MP_HEAP_STEP + r"""#---
+BARE = LIVE_HEAP
+peak = 0
+run = steps()
+STEPS
+#---
+peak = max(peak, LIVE_HEAP)
+print("SEATSHEAP", peak - BARE)
+"""
+
+
+def seats_heap_steps():
+    """How many steps WASM_SEATS_HEAP's game takes (the same game on CPython)."""
+    import trayhost  # noqa: F401
+    from trayhost import trayrun
+    from trayhost.autoplay import SeededDice
+
+    tray = trayrun.Tray(SeededDice(1), seed=1)
+    return 1 + sum(1 for _ in trayrun.seats_game(tray, 8, "classic", SeededDice(11), 4,
+                                                 hints=True, wait_ms=200, limit=5000))
+
+
+def wasm_press_figures(log=print):
+    """{warm: [whole ms], pieces: [largest piece ms], decisions: [ms], presses: pressmeter's
+    merged report, heap_peak} on the WebAssembly MicroPython at 8 players, or None."""
+    reason = node_ready()
+    if reason:
+        log("Seats at 8 players on the WebAssembly MicroPython skipped: " + reason)
+        return None
+    import tempfile
+
+    from mpy import TRAYHOST
+
+    with tempfile.TemporaryDirectory() as tmp:
+        host = copy_packages(tmp, TRAYHOST)
+        warm = run_micropython(WASM_WARM, paths=[FIRMWARE], mpy=True, timeout=900, heap="8m")
+        presses = run_micropython(WASM_PRESSES, paths=[FIRMWARE, host], mpy=True, timeout=900,
+                                  heap="4m")
+        heap = run_micropython(WASM_SEATS_HEAP.replace(
+            "STEPS\n", "#---\npress()\n" * seats_heap_steps()), paths=[FIRMWARE, host],
+            mpy=True, chunks=True, timeout=900)
+    whole, pieces, decisions, decision_pieces = _line(warm, "SEATWARM ")
+    return {"warm": sorted(whole), "pieces": sorted(pieces), "decisions": sorted(decisions),
+            "decision_pieces": sorted(decision_pieces),
+            "presses": _line(presses, "SEATPRESS "),
+            "heap_peak": int(heap.split("SEATSHEAP")[1].split()[0])}
+
+
+def _line(out, tag):
+    return json.loads([x for x in out.splitlines() if x.startswith(tag)][0][len(tag):])
+
+
+PRESS_KEYS = ("seats_warm_ms_wasm", "seats_warm_piece_ms_wasm", "seats_decision_8p_ms_wasm",
+              "seats_decision_piece_ms_wasm", "seats_calls_before_frame",
+              "seats_heap_peak_bytes")  # _press_report's
+
+
+def _press_report(w, log):
+    # The figures of wasm_press_figures, printed; the bench's keys.
+    warm, pieces, decisions, presses = w["warm"], w["pieces"], w["decisions"], w["presses"]
+    log("WebAssembly  8 players: the strategy's warm-up for a game or its décharge (%d, cold)"
+        " %.1f ms median, %.1f worst, whole as a seat's poll made it in one go; now in pieces"
+        " at idle polls, the largest %.1f ms" % (len(warm), warm[len(warm) // 2], warm[-1],
+                                                  pieces[-1]))
+    log("WebAssembly  8 players: a decision or a hint (%d, cold) median %.1f ms, worst %.1f,"
+        " whole as a press or a drawing made it; now in pieces at idle polls, the largest"
+        " %.1f ms" % (len(decisions), decisions[len(decisions) // 2], decisions[-1],
+                      w["decision_pieces"][-1]))
+    before = 0
+    for kind in sorted(k for k in presses if type(presses[k]) is list):
+        n, _, us, calls = presses[kind]
+        before += calls
+        log("WebAssembly  8 players, 4 seats, hints: %-12s %4d presses, the seat's work"
+            " before the first frame: %d calls (at most %.0f ms to the frame)"
+            % (kind, n, calls, us / 1000))
+    log("WebAssembly  the seat's work: %d calls at idle polls, %d elsewhere, %d before a"
+        " press's first frame; live heap peak over the game %d bytes"
+        % (presses["idle"], presses["elsewhere"], before, w["heap_peak"]))
+    return dict(zip(PRESS_KEYS, (warm[-1], pieces[-1], decisions[-1],
+                                 w["decision_pieces"][-1], before, w["heap_peak"])))
+
+
 def pico_decision(log=print):
     """(median ms, worst ms, decisions, code bytes, peak bytes, the game's setup ms) on the
     emulated Pico, or None."""
@@ -279,10 +465,9 @@ def seats_figures(log=print):
     res = arena.figures(games, out=log)
     w = wasm_figures(log)
     if w is None:
-        for key in ("seats_decision_ms_wasm", "seats_decision_ms_baseline_wasm",
-                    "seats_decision_ratio_wasm", "seats_tables_bytes",
-                    "seats_decision_alloc_bytes"):
-            res[key] = None
+        res.update(dict.fromkeys(("seats_decision_ms_wasm", "seats_decision_ms_baseline_wasm",
+                                  "seats_decision_ratio_wasm", "seats_tables_bytes",
+                                  "seats_decision_alloc_bytes")))
     else:
         tables = w["table"] + w["index"] + w["game"]
         log("WebAssembly  a cold decision (%d, after a first or second throw): the tray's seat"
@@ -300,6 +485,8 @@ def seats_figures(log=print):
         res["seats_decision_ratio_wasm"] = round(w["worst"] / w["baseline_worst"], 2)
         res["seats_tables_bytes"] = tables
         res["seats_decision_alloc_bytes"] = w["alloc"]
+    w8 = wasm_press_figures(log)
+    res.update(dict.fromkeys(PRESS_KEYS) if w8 is None else _press_report(w8, log))
     got = None
     if os.environ.get("DICETRAY_PICO_KIT", None) == "":
         log("Seat decision on the Pico skipped: DICETRAY_PICO_KIT is empty")

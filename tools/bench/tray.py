@@ -20,6 +20,19 @@ BITS_PER_BYTE = 9  # 8 data bits + ACK
 BITS_PER_TRANSFER = 11  # start + address byte and its ACK + stop
 IDLE_POLLS = 1000
 
+# One piece of a live heap's run (run.mjs --chunks): the peak so far, then the next step of
+# the generator run.
+MP_HEAP_STEP = """
+def press():
+    global peak
+    if LIVE_HEAP > peak:
+        peak = LIVE_HEAP
+    try:
+        next(run)
+    except StopIteration:
+        pass
+"""
+
 # The tray's live heap, on MicroPython, in pieces cut by "#---" (run.mjs --chunks). The first
 # piece only defines what the others use, so the baseline includes this harness's own code.
 MP_TRAY_HEAP = """
@@ -42,16 +55,7 @@ def games(tray, seed, players, results):
         results.append(trayrun.game_line(preset, keys, tray))
         tray = None
 
-
-def press():
-    global peak
-    if LIVE_HEAP > peak:
-        peak = LIVE_HEAP
-    try:
-        next(run)
-    except StopIteration:
-        pass
-#---
+""" + MP_HEAP_STEP + """#---
 BARE = LIVE_HEAP
 import dicetray.app, dicetray.buttons, dicetray.display, dicetray.rules, dicetray.store
 #---
@@ -126,7 +130,39 @@ for label, keys, n in (("setup", "", IDLE_POLLS), ("play, a roll-off", "o", IDLE
     tray.run(1500)
     alloc, tray.now = polls(tray.app.step, n, tray.now)
     out.append([label, tray.app.screen, alloc - overhead, n])
+
+# A game the tray plays a seat in, hints on: a human's throw, its hint made (the seats' work
+# done at the idle polls after it), then nothing left for them to do.
+tray = trayrun.Tray(SeededDice(2), seed=2)
+tray.display.panel.i2c = NullI2C()
+tray.app.units["setup"].settings.update(computers=1, hints=True)
+to_turn(tray)
+for _ in range(400):
+    g = tray.app.game
+    if tray.app.screen == "play" and g.contest is None and g.current not in g.computers:
+        break
+    if tray.app.screen != "play":
+        tray.keys("o")
+    else:
+        tray.run(500)  # the seat plays its turn
+tray.keys("r")
+tray.run(1500)
+alloc, tray.now = polls(tray.app.step, IDLE_POLLS, tray.now)
+out.append(["play, a seat and hints, a human's hint shown", tray.app.screen, alloc - overhead,
+            IDLE_POLLS])
 print(json.dumps(out))
+"""
+
+
+# The modules each kind of press loads before its first frame (trayhost.pressmeter's
+# loads_tour: a game to its end, a game quit, a resume prompt's ROLL and OK after a power cut).
+MP_LOADS = """
+import json
+from trayhost.pressmeter import FirstFrame, loads_tour, merged
+
+meters = []
+loads_tour(watch=lambda tray: meters.append(FirstFrame(tray)))
+print(json.dumps(merged(meters)))
 """
 
 
@@ -215,10 +251,12 @@ def tray_heap_figures(lines):
                               timeout=600)
         idle_out = run_micropython(MP_IDLE.replace("IDLE_POLLS", str(IDLE_POLLS)),
                                    paths=[FIRMWARE, helpers], mpy=True, timeout=600)
+        loads_out = run_micropython(MP_LOADS, paths=[FIRMWARE, helpers], mpy=True, timeout=600)
     heap = json.loads(out.strip().splitlines()[-1])
     if heap["games"] != lines:
         raise RuntimeError("MicroPython played other games than CPython: %r" % heap["games"])
     idle = json.loads(idle_out.strip().splitlines()[-1])
+    heap["loads"] = json.loads(loads_out.strip().splitlines()[-1])
     return heap, idle
 
 
@@ -241,6 +279,7 @@ def tray_figures():
         "heap_after_boot_bytes": None,
         "heap_peak_bytes": None,
         "idle_alloc_bytes_per_poll": None,
+        "press_loads_before_frame": None,
     }
     reason = node_ready()
     if reason:
@@ -264,5 +303,12 @@ def _heap_report(lines):
               % (label, screen, alloc, polls))
         worst = max(worst, alloc / polls)
     print("MicroPython  idle allocation, worst screen: %s bytes per poll" % worst)
+    loaded = 0
+    loads = heap["loads"]
+    for kind in sorted(k for k in loads if type(loads[k]) is list):
+        n, modules = loads[kind][:2]
+        loaded += len(modules)
+        print("MicroPython  %-12s %4d presses: modules loaded before the first frame: %s"
+              % (kind, n, " ".join(modules) or "none"))
     return {"heap_after_boot_bytes": heap["boot"], "heap_peak_bytes": heap["peak"],
-            "idle_alloc_bytes_per_poll": worst}
+            "idle_alloc_bytes_per_poll": worst, "press_loads_before_frame": loaded}

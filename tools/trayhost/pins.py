@@ -49,8 +49,7 @@ class EdgePin(FakePin):
 
     def value(self, level=None):
         if level is not None and (1 if level else 0) != self.level:
-            self.edges.flag[self.i] = 1
-            self.edges.at[self.i] = self.clock.now
+            self.edges.note(self.i, self.clock.now)
         return super().value(level)
 
     def press(self):
