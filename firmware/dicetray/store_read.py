@@ -7,6 +7,7 @@ used is set aside (postmortem.py) and the reason logged.
 import json
 
 from dicetray.postmortem import set_aside
+from dicetray.state import SAVE_VERSION, SaveError
 
 # Why a file was not used. The screen is 128 px wide, 16 characters of an 8-px font: a problem
 # is "Save <why>:" (16 at most) and then KEPT or STUCK, joined by a space for the app to wrap.
@@ -31,19 +32,23 @@ MAX_STRETCH = 64  # bytes without a comma: no number is longer
 def load_game(store, build):
     """The saved game as (game, None), (None, None) when there is none, or (None, problem).
 
-    build(data) turns the parsed file into (game, None), or says (None, why) when data is
-    not a game it can resume; anything it raises is a bug and goes up, the file untouched.
-    A file that cannot be read, parsed or built, whose game crashed the tray CRASH_LIMIT
+    build(data) turns the saved dict into (game, None), or says (None, why) when data is
+    not a game it can resume; anything it raises is a bug and goes up, the files untouched.
+    The saved dict is game.json's setup with the record in game.now (save_record.read), or
+    game.json alone when an older release wrote it (game.now, if any, is then not its).
+    A save that cannot be read, parsed or built, whose game crashed the tray CRASH_LIMIT
     times in a row (see note_crash), or whose last load never finished (the tray stopped in
-    it: a crash, the watchdog, a power cut), is renamed game.bad (older ones are kept as
-    game.bad.1 and game.bad.2), the reason goes to error.log, and problem is a short message
-    for the screen. A leftover game.tmp (a save cut short: game.json is still the last
-    whole save) is removed.
+    it: a crash, the watchdog, a power cut), is renamed game.bad and its record game.now.bad
+    (older ones are kept as game.bad.1 and game.bad.2...), the reason goes to error.log, and
+    problem is a short message for the screen. A leftover game.tmp (a save cut short:
+    game.json is still the last whole save) is removed, and so is a record without a setup
+    (a game's start cut short).
     """
     store.discard(store.TMP)
     game = store.path(store.GAME)
     loading = store.path(store.LOADING)
     if not store.fs.exists(game):
+        store.discard(store.NOW)
         store.discard(store.CRASHES)
         store.discard(store.LOADING)
         return None, None
@@ -57,7 +62,7 @@ def load_game(store, build):
         detail = " (the tray stopped while loading it)"
     else:
         _mark(store, loading)  # a reset runs no Python: the next boot must find it on flash
-        data, why = read_json(store, game, store.GAME_MAX)
+        data, why, detail = _read_save(store, game)
         if why is None:
             built, reason = build(data)
             if reason is None:
@@ -65,12 +70,41 @@ def load_game(store, build):
                 return built, None
             why = INVALID
             detail = " (%s)" % reason
+    store.setup = None
+    store.setup_id = 0
     problem = "Save %s: %s" % (why, KEPT if keep_aside(store, store.GAME, store.BAD) else STUCK)
+    if store.fs.exists(store.path(store.NOW)):
+        keep_aside(store, store.NOW, store.NOW_BAD)
     store.log_error("%s: %s%s\n" % (game, problem, detail))
     store.crashes = 0
     store.discard(store.CRASHES)
     store.discard(store.LOADING)
     return None, problem
+
+
+def _read_save(store, game):
+    # (data, None, ""), or (None, why, detail): the saved dict the files hold, not yet checked.
+    # The store learns the setup on flash, which the game's next save keeps or replaces.
+    raw, why = read_bytes(store, game, store.GAME_MAX)
+    data, why = parse(raw, why)
+    if why is not None or type(data) is not dict or data.get("version") != SAVE_VERSION:
+        store.setup_id = None  # an older release's save, whole: a game.now is not its
+        return data, why, ""
+    now = store.path(store.NOW)
+    if not store.fs.exists(now):
+        return None, DAMAGED, " (no game.now)"
+    record, why = read_bytes(store, now, store.NOW_MAX)
+    if why is not None:
+        return None, why, " (game.now)"
+    from dicetray.save_record import checksum, read
+
+    try:
+        whole = read(data, raw, record)
+    except SaveError as e:
+        return None, INVALID, " (%s)" % e
+    store.setup = data
+    store.setup_id = checksum(raw)
+    return whole, None, ""
 
 
 def _mark(store, path):
@@ -108,6 +142,12 @@ def load_settings(store, defaults):
 def read_json(store, path, limit):
     """(data, None), or (None, why) when the file cannot be used; reads at most limit + 1
     bytes."""
+    return parse(*read_bytes(store, path, limit))
+
+
+def read_bytes(store, path, limit):
+    """(raw, None), or (None, why) when the file cannot be read, is empty or is over limit
+    bytes; reads at most limit + 1 bytes."""
     try:
         if store.fs.size(path) > limit:
             return None, TOO_BIG
@@ -119,6 +159,14 @@ def read_json(store, path, limit):
         return None, EMPTY
     if len(raw) > limit:
         return None, TOO_BIG
+    return raw, None
+
+
+def parse(raw, why):
+    """(data, None) for the JSON bytes raw within the bounds (within_bounds); (None, why) when
+    why is given or the bytes cannot be parsed."""
+    if why is not None:
+        return None, why
     if not within_bounds(raw):
         return None, DAMAGED
     try:
