@@ -195,7 +195,8 @@ def _fields(io, d, fields, n, t):
                 v = _fields(io, {} if io.reading else v, _NESTED[kind[:-1]], n, t)
         else:
             v = _KINDS[kind](io, v, n, t)
-        d[name] = v
+        if io.reading:
+            d[name] = v
     return d
 
 
