@@ -543,7 +543,7 @@ def files_the_tray_writes():
     """Saves of random games (up to 8 players, ties played off), the last release's saves, the
     settings and a full tally, as the tray writes them."""
     saves = [save for seed in range(1, 60) for save in savefuzz.real_saves(seed, 30)]
-    for name in ("saves_v1.json", "saves_v2.json"):
+    for name in ("saves_v1.json", "saves_v2.json", "saves_v4.json"):
         saves += [v["save"] for v in json.loads((VECTORS / name).read_text())]
     saves.append({"players": 8, "preset": "classic", "options": PRESETS["classic"].to_dict(),
                   "computers": 7, "hints": False})
