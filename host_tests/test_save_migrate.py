@@ -84,10 +84,9 @@ def test_a_version_4_save_on_flash_resumes_and_is_saved_again_in_two_files():
         flash = FakeFlash()
         flash.files["game.json"] = old
         store = Store(flash)
-        data, problem = store.load_game(lambda d: (load(d, SeededDice(entry["dice_seed"])),
-                                                   None))
+        dice = SeededDice(entry["dice_seed"])
+        game, problem = store.load_game(lambda d, dice=dice: (load(d, dice), None))
         assert problem is None and flash.files["game.json"] == old
-        game = data
         bot = SeededDice(entry["bot_seed"])
         apply(game, bot_action(game, bot))
         store.save_game(game.to_dict())  # the first action after resuming it
