@@ -1,5 +1,6 @@
-"""The record of a saved game (save_record.py): what changes each action, packed into one short
-line of game.now that names the game.json it belongs to. The store's side of the two files
+"""The record of a saved game (save_record.py; store_read.read_record reads it back): what
+changes each action, packed into one short line of game.now that names the game.json it
+belongs to. The store's side of the two files
 (which is written when, power cuts) is in test_store.py and test_tray_power.py."""
 
 import json
@@ -8,8 +9,9 @@ import os
 import pytest
 from dicetray.game import Game
 from dicetray.options import PRESET_NAMES, PRESETS, changed
-from dicetray.save_record import RECORD_FIELDS, SETUP_KEYS, checksum, read, record
+from dicetray.save_record import RECORD_FIELDS, SETUP_KEYS, checksum, record
 from dicetray.state import GAME_FIELDS, SaveError
+from dicetray.store_read import read_record as read
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from trayhost.autoplay import SeededDice, apply, bot_action
@@ -171,7 +173,8 @@ def test_a_value_outside_its_field_s_digits_is_never_written():
 
 SCRIPT = """
 import json
-from dicetray.save_record import checksum, read, record
+from dicetray.save_record import checksum, record
+from dicetray.store_read import read_record as read
 out = []
 for data, setup in json.loads(%r):
     raw = setup.encode()  # game.json's bytes, as CPython wrote them

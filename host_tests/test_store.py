@@ -375,7 +375,7 @@ def _pair(case):
         "of another game": (setup, other),
         "empty": (setup, b""),
         "none": (setup, None),
-        "too big": (setup, record + b"0" * Store.NOW_MAX),
+        "too big": (setup, record + b"0" * store_read.NOW_MAX),
         "not a record": (setup, b"5" + b"\xff" * 60),
         "its setup changed": (setup.replace(b'"hints": false', b'"hints": true'), record),
     }

@@ -10,7 +10,8 @@ the crc32's low 30 bits, five characters). The fields are packed as digits of th
 can take (a die: 6; a player: the players; a token count: the tokens + 1...), many to a number
 below 2**30 written as five characters of base 64 ("0" to "o"). A list starts with its length.
 
-Loaded while a game is saved (dicetray.lazy's SAVE) and to read a save back at boot (BOOT).
+Loaded while a game is saved (dicetray.lazy's SAVE), and at boot (BOOT) for store_read, which
+reads a record back with fields() after checking what heads it: reading is the boot's only.
 """
 
 import json
@@ -31,200 +32,199 @@ SETUP_KEYS = ("format", "version", "players", "options", "computers", "hints")
 RECORD_FIELDS = tuple(f for f in GAME_FIELDS if f[0] not in SETUP_KEYS)
 _NESTED = {"turn": Turn.FIELDS, "contest": Contest.FIELDS, "last": TurnResult.FIELDS,
            "result": GameResult.FIELDS}
-_CHUNK = 5  # characters of a packed number
+# The items of a list kind (holdings: one per player; the others start with their length).
+_ITEMS = {"players": "player", "contestants": "player", "holdings": "tokens", "finals": "dice",
+          "counts": "count", "rolls": "roll", "queue": "queued"}
+CHUNK = 5  # characters of a packed number, and of a checksum
 _TOP = (1 << 30) - 1  # a packed number stays below: a small integer on MicroPython too
-_MASK = (1 << 30) - 1  # of a checksum
 _ZERO = 48  # "0": the digit 0 of base 64
-_VERSION = str(SAVE_VERSION).encode()
+VERSION = str(SAVE_VERSION).encode()  # what a record starts with
 
 
 def save(store, data):
-    """Save data (Game.to_dict()) in store's two files: the record in place, and game.json first
-    when the setup is not the one on flash. The record is written before the setup, and another
-    game's game.json is removed before both: a power cut leaves the last whole save, or no game
-    at a game's start, and never a record beside a setup it does not name. An older release's
-    save of this game (store.setup_id None: loaded at boot) stays until the new setup replaces
-    it, and resumes if the power fails before. OSError as Store.save_game."""
+    """Save data (Game.to_dict()) in store's two files: the record, rewritten in place, and
+    game.json too when the setup is not the one on flash. Then another game's game.json goes
+    first, and the record is written before the new setup: a power cut leaves the last whole
+    save, or no game at a game's start, and never a record beside a setup it does not name.
+    An older release's save of this game (store.setup_id None: read at boot) stays until the
+    new setup replaces it, and resumes if the power fails before. OSError as Store.save_game."""
     setup = {}
     for key in SETUP_KEYS:
         setup[key] = data[key]
     if setup == store.setup:
-        store.put(store.NOW, record(data, store.setup_id))
+        _write(store, record(data, store.setup_id))
         return
     raw = json.dumps(setup).encode()
     setup_id = checksum(raw)
     if store.setup_id is not None:
         store.discard(store.GAME)
     store.setup = None
-    store.put(store.NOW, record(data, setup_id))
-    store.write(store.TMP, store.GAME, raw)
+    _write(store, record(data, setup_id))
+    store.replace(store.TMP, store.GAME, raw)
     store.setup = setup
     store.setup_id = setup_id
 
 
+def _write(store, raw):
+    # In place: littlefs commits the file at its close, whole or not at all.
+    f = store.fs.open(store.path(store.NOW), "wb")
+    try:
+        if f.write(raw) != len(raw):
+            raise OSError(28)  # ENOSPC
+    finally:
+        f.close()
+
+
 def record(data, setup_id):
-    """The record of data (Game.to_dict()) for the game.json whose checksum is setup_id."""
-    out = _Writer()
-    _fields(out, data, RECORD_FIELDS, data["players"], data["options"]["tokens"])
-    out.flush()
-    line = bytearray(_VERSION)
+    """The record of data (Game.to_dict()) for the game.json whose checksum is setup_id;
+    ValueError for a value outside its field's digits (the engine never saves one)."""
+    io = Io(None, 0, 0)
+    fields(io, data, RECORD_FIELDS, data["players"], data["options"]["tokens"])
+    io.num(0, _TOP)  # the last packed number out
+    line = bytearray(VERSION)
     _put(line, setup_id)
-    line.extend(out.line)
+    line.extend(io.line)
     _put(line, checksum(line))
     return bytes(line)
 
 
 def checksum(raw):
     """The checksum of the bytes raw that a record holds: the low 30 bits of their crc32."""
-    return crc32(raw) & _MASK
+    return crc32(raw) & _TOP
 
 
-def read(setup, raw_setup, raw):
-    """The saved dict of a game.json holding setup (its parsed dict; raw_setup: its bytes) and
-    the record raw: setup with the record's fields, read by their kinds and not yet checked
-    (save_check does). SaveError when the record is torn, of another game or not a record."""
-    n = len(raw) - _CHUNK
-    if n < 1 + _CHUNK or _get(raw, n) != checksum(raw[:n]):
-        _fail("its checksum does not match it")
-    if raw[:1] != _VERSION:
-        _fail("it is not of version %d" % SAVE_VERSION)
-    if _get(raw, 1) != checksum(raw_setup):
-        _fail("it is of another game")
-    if type(setup) is not dict or len(setup) != len(SETUP_KEYS) \
-            or [k for k in SETUP_KEYS if k not in setup]:
-        _fail("game.json is not a setup")
-    players = setup["players"]
-    options = setup["options"]
-    tokens = options.get("tokens") if type(options) is dict else None
-    if type(players) is not int or not 2 <= players <= 8 or type(tokens) is not int \
-            or not 0 < tokens < 1000:
-        _fail("the setup's players or tokens are not a game's")  # the radices come from them
-    src = _Reader(raw, 1 + _CHUNK, n)
-    data = dict(setup)
-    _fields(src, data, RECORD_FIELDS, players, tokens)
-    if src.pos != n:
-        _fail("it is too long")
-    return data
-
-
-def _fail(why):
+def fail(why):
+    """Refuse the record in game.now: a SaveError saying why."""
     raise SaveError("bad save: the record in game.now: " + why)
 
 
 def _put(line, v):
-    for _ in range(_CHUNK):
+    for _ in range(CHUNK):
         line.append(_ZERO + (v & 63))
         v >>= 6
 
 
-def _get(raw, at):
+def get(raw, at):
+    """The number written at raw[at:at + CHUNK]; the record refused if it is not one."""
     v = 0
-    for i in range(_CHUNK - 1, -1, -1):
-        c = raw[at + i] - _ZERO
+    for i in range(at + CHUNK - 1, at - 1, -1):
+        c = raw[i] - _ZERO
         if not 0 <= c < 64:
-            _fail("a character is not a digit")
+            fail("a character is not a digit")
         v = v << 6 | c
     return v
 
 
-class _Writer:
-    """Packs digits (num) into the record's characters."""
+class Io:
+    """Packs digits (num) into a record's characters, or with raw given unpacks the digits of
+    raw[pos:end] in the same order (num then ignores its first argument)."""
 
-    reading = False
-
-    def __init__(self):
+    def __init__(self, raw, pos, end):
+        self.raw = raw
+        self.end = end
         self.line = bytearray()
+        self.pos = pos
         self.acc = 0
-        self.mult = 1
+        self.mult = 1 if raw is None else _TOP  # a reader's first digit reads a number
 
     def num(self, v, radix):
-        if not 0 <= v < radix:  # the engine keeps every value in its kind's range
-            raise ValueError("a value out of its record's range")
-        if self.mult > _TOP // radix:
-            self.flush()
-        self.acc += v * self.mult
-        self.mult *= radix
-        return v
-
-    def flush(self):
-        if self.mult > 1:
-            _put(self.line, self.acc)
-        self.acc = 0
-        self.mult = 1
-
-
-class _Reader:
-    """Unpacks the digits a _Writer packed, in the same order (num ignores its first argument).
-    """
-
-    reading = True
-
-    def __init__(self, raw, start, end):
-        self.raw = raw
-        self.pos = start
-        self.end = end
-        self.acc = 0
-        self.mult = _TOP  # the first digit reads a number
-
-    def num(self, _, radix):
-        if self.mult > _TOP // radix:
-            if self.pos + _CHUNK > self.end:
-                _fail("it is too short")
-            self.acc = _get(self.raw, self.pos)
-            self.pos += _CHUNK
+        if self.mult > _TOP // radix:  # the packed number is full: out, or the next one in
+            if self.raw is None:
+                _put(self.line, self.acc)
+                self.acc = 0
+            else:
+                if self.pos + CHUNK > self.end:
+                    fail("it is too short")
+                self.acc = get(self.raw, self.pos)
+                self.pos += CHUNK
             self.mult = 1
-        v = self.acc % radix
-        self.acc //= radix
+        if self.raw is None:
+            if not 0 <= v < radix:
+                raise ValueError("a value outside its record's digits")
+            self.acc += v * self.mult
+        else:
+            v = self.acc % radix
+            self.acc //= radix
         self.mult *= radix
         return v
 
 
-# Each function below writes v (io a _Writer) or reads and returns it (io a _Reader: v is
-# None, and each digit's value is ignored), as the digits of its kind: n players, t tokens.
-
-
-def _fields(io, d, fields, n, t):
-    for name, kind in fields:
-        v = d.get(name)
-        if type(kind) is tuple:
-            v = kind[io.num(0 if io.reading else kind.index(v), len(kind))]
-        elif kind in _NESTED:
-            v = _fields(io, {} if io.reading else v, _NESTED[kind], n, t)
-        elif kind[-1] == "?" and kind[:-1] in _NESTED:
-            if io.num(int(v is not None), 2):
-                v = _fields(io, {} if io.reading else v, _NESTED[kind[:-1]], n, t)
-        else:
-            v = _KINDS[kind](io, v, n, t)
-        if io.reading:
+def fields(io, d, names, n, t):
+    """Write the fields names (FIELDS pairs) of d, a dict, through io (an Io), or read them into
+    d: n players, t tokens in the game. Returns d."""
+    for name, kind in names:
+        v = _value(io, d.get(name), kind, n, t)
+        if io.raw is not None:
             d[name] = v
     return d
 
 
-def _shift(io, v, radix, by):
-    # A number from -by, as a digit of radix.
-    return io.num(0 if io.reading else v + by, radix) - by
+def _value(io, v, kind, n, t):
+    # Write v (of kind), or read and return it (v None): as the digits of its kind.
+    reading = io.raw is not None
+    if type(kind) is tuple:
+        return kind[io.num(0 if reading else kind.index(v), len(kind))]
+    if kind == "die" or kind == "count":  # 1..6 or 1..3
+        return io.num(0 if reading else v - 1, 6 if kind == "die" else 3) + 1
+    if kind == "dice":
+        return _each(io, v, 3, "die", n, t)
+    if kind in _ITEMS:
+        if kind == "holdings":
+            k = n
+        else:
+            k = io.num(0 if reading else len(v), 9 if kind == "queue" else n + 1)
+        return _each(io, v, k, _ITEMS[kind], n, t)
+    base = kind[:-1] if kind[-1] == "?" else kind
+    if base in _NESTED:
+        if base != kind and not io.num(int(v is not None), 2):
+            return None
+        return fields(io, {} if reading else v, _NESTED[base], n, t)
+    if kind == "hand" or kind == "roll":  # no dice or three; one die or three
+        k = io.num(0 if reading else len(v) // 3, 2)
+        return _each(io, v, 3 * k if kind == "hand" else 2 * k + 1, "die", n, t)
+    if kind == "queued":  # [players, want]
+        players = _value(io, None if reading else v[0], "players", n, t)
+        want = _value(io, None if reading else v[1], WANTS, n, t)
+        return [players, want] if reading else v
+    if kind == "turns" or kind == "rounds":
+        return _count(io, v)
+    shift = 0  # a number from -shift, as a digit of radix
+    if kind == "player":
+        radix = n
+    elif kind == "player?":
+        radix, shift = n + 1, 1
+    elif kind == "tokens":
+        radix = t + 1
+    elif kind == "amount":
+        radix, shift = max(10, t) + 2, 1
+    elif kind == "seat":
+        radix = 8
+    elif kind == "throws":
+        radix = 4
+    else:  # kept: bit i for die i, two dice at most
+        radix = 7
+    return io.num(0 if reading else v + shift, radix) - shift
 
 
-def _list(io, v, radix, item):
-    # Its length, then each item.
-    k = io.num(0 if io.reading else len(v), radix)
-    if io.reading:
-        return [item(io, None) for _ in range(k)]
+def _each(io, v, k, item, n, t):
+    # The k items of the list v, each of kind item.
+    if io.raw is not None:
+        return [_value(io, None, item, n, t) for _ in range(k)]
     for x in v:
-        item(io, x)
+        _value(io, x, item, n, t)
     return v
 
 
-def _turns(io, v, n, t):
-    # Any size: five bits a digit, the sixth says another follows.
-    if io.reading:
+def _count(io, v):
+    # A number of any size: five bits a digit, the sixth says another follows.
+    if io.raw is not None:
         v = 0
         for shift in range(0, 35, 5):
             d = io.num(0, 64)
             v |= (d & 31) << shift
             if d < 32:
                 return v
-        _fail("a number is too long")
+        fail("a number is too long")
     rest = v
     while True:
         d = rest & 31
@@ -232,55 +232,3 @@ def _turns(io, v, n, t):
         io.num(d | (32 if rest else 0), 64)
         if not rest:
             return v
-
-
-def _dice(io, v, n=0, t=0):
-    if io.reading:
-        return [io.num(0, 6) + 1 for _ in range(3)]
-    for d in v:
-        io.num(d - 1, 6)
-    return v
-
-
-def _players(io, v, n, t):
-    return _list(io, v, n + 1, lambda io, p: io.num(p, n))
-
-
-def _hand(io, v, n, t):
-    # No dice, or three.
-    return _dice(io, v) if io.num(0 if io.reading else len(v) // 3, 2) else []
-
-
-def _queued(io, v, n):
-    players = _players(io, None if io.reading else v[0], n, 0)
-    return [players, WANTS[io.num(0 if io.reading else WANTS.index(v[1]), 3)]]
-
-
-def _roll(io, v):
-    # One die (a roll-off) or three (a play-off).
-    if io.num(0 if io.reading else len(v) // 3, 2):
-        return _dice(io, v)
-    return [_shift(io, None if io.reading else v[0], 6, -1)]
-
-
-_KINDS = {
-    "turns": _turns,
-    "rounds": _turns,
-    "seat": lambda io, v, n, t: io.num(v, 8),
-    "throws": lambda io, v, n, t: io.num(v, 4),
-    "player": lambda io, v, n, t: io.num(v, n),
-    "player?": lambda io, v, n, t: _shift(io, v, n + 1, 1),
-    "tokens": lambda io, v, n, t: io.num(v, t + 1),
-    "amount": lambda io, v, n, t: _shift(io, v, max(10, t) + 2, 1),
-    "kept": lambda io, v, n, t: io.num(v, 7),
-    "players": _players,
-    "contestants": _players,
-    "holdings": lambda io, v, n, t: [io.num(0 if io.reading else v[i], t + 1)
-                                     for i in range(n)],
-    "dice": _dice,
-    "hand": _hand,
-    "finals": lambda io, v, n, t: _list(io, v, n + 1, _dice),
-    "counts": lambda io, v, n, t: _list(io, v, n + 1, lambda io, c: _shift(io, c, 3, -1)),
-    "rolls": lambda io, v, n, t: _list(io, v, n + 1, _roll),
-    "queue": lambda io, v, n, t: _list(io, v, 9, lambda io, q: _queued(io, q, n)),
-}

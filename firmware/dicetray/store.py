@@ -31,8 +31,8 @@ class _OsFs:
 
 
 class Store:
-    """The files the tray keeps on flash, each replaced atomically: a .tmp renamed over, or a
-    file short enough for littlefs to commit whole at its close rewritten in place (put).
+    """The files the tray keeps on flash, each replaced atomically: a .tmp renamed over, or (the
+    game's record, save_record) a file littlefs commits whole at its close rewritten in place.
 
     fs: an object with open(path, mode), rename(old, new), remove(path), exists(path) and
     size(path); None means the real filesystem. root: the folder of the files ("" = current).
@@ -42,7 +42,6 @@ class Store:
     NOW = "game.now"  # what changes with each action: the record (save_record)
     TMP = "game.tmp"
     BAD = "game.bad"  # the newest bad save; older ones are game.bad.1, game.bad.2
-    NOW_BAD = "game.now.bad"  # its record, kept with it (older: game.now.bad.1...)
     CRASHES = "game.crashes"  # how often the saved game crashed the tray since it last moved on
     LOADING = "game.loading"  # there while the saved game loads: if the tray stops, it stays
     SETTINGS = "settings.json"
@@ -52,7 +51,6 @@ class Store:
     LOG_OLD = "error.old"
 
     GAME_MAX = 16 * 1024  # many times a saved game: anything this big is not one of ours
-    NOW_MAX = 256  # twice the largest record
     SETTINGS_MAX = 4 * 1024
     LOG_MAX = 8 * 1024  # error.log and error.old together stay under twice this
     BAD_KEPT = 3  # bad files kept of each kind: the newest and two older
@@ -153,12 +151,9 @@ class Store:
     # ---- helpers ----------------------------------------------------------------------
 
     def replace(self, tmp_name, name, data):
-        """Write data (JSON) to tmp_name, then rename it over name: atomic; OSError as
-        save_game."""
-        self.write(tmp_name, name, json.dumps(data).encode())
-
-    def write(self, tmp_name, name, raw):
-        """Write the bytes raw to tmp_name, then rename it over name; OSError as save_game."""
+        """Write data (as JSON; bytes as they are) to tmp_name, then rename it over name:
+        atomic; OSError as save_game."""
+        raw = data if type(data) is bytes else json.dumps(data).encode()
         fs = self.fs
         tmp = self.path(tmp_name)
         try:
@@ -172,17 +167,6 @@ class Store:
         except OSError:
             self.discard(tmp_name)  # give back the space a partial copy holds
             raise
-
-    def put(self, name, raw):
-        """Write the bytes raw over the file name in place; OSError as save_game. Atomic on
-        littlefs, which commits a file at its close: for a file that stays inline (within its
-        cache size) the commit erases no sector."""
-        f = self.fs.open(self.path(name), "wb")
-        try:
-            if f.write(raw) != len(raw):
-                raise OSError(_ENOSPC)
-        finally:
-            f.close()
 
     def discard(self, name):
         """Remove the file name if it is there; never raises."""

@@ -27,6 +27,8 @@ STUCK = "could not move"
 MAX_OPEN = 64  # "[" and "{" in all: the nesting is no deeper
 MAX_COMMAS = 512  # the values are no more
 MAX_STRETCH = 64  # bytes without a comma: no number is longer
+NOW_BAD = "game.now.bad"  # the record of a bad save, kept with it as game.bad
+NOW_MAX = 256  # bytes: twice the longest record (save_record), which is read whole
 
 
 def load_game(store, build):
@@ -74,7 +76,7 @@ def load_game(store, build):
     store.setup_id = 0
     problem = "Save %s: %s" % (why, KEPT if keep_aside(store, store.GAME, store.BAD) else STUCK)
     if store.fs.exists(store.path(store.NOW)):
-        keep_aside(store, store.NOW, store.NOW_BAD)
+        keep_aside(store, store.NOW, NOW_BAD)
     store.log_error("%s: %s%s\n" % (game, problem, detail))
     store.crashes = 0
     store.discard(store.CRASHES)
@@ -93,18 +95,58 @@ def _read_save(store, game):
     now = store.path(store.NOW)
     if not store.fs.exists(now):
         return None, DAMAGED, " (no game.now)"
-    record, why = read_bytes(store, now, store.NOW_MAX)
+    record, why = read_bytes(store, now, NOW_MAX)
     if why is not None:
         return None, why, " (game.now)"
-    from dicetray.save_record import checksum, read
-
     try:
-        whole = read(data, raw, record)
+        whole = read_record(data, raw, record)
     except SaveError as e:
         return None, INVALID, " (%s)" % e
+    from dicetray.save_record import checksum
+
     store.setup = data
     store.setup_id = checksum(raw)
     return whole, None, ""
+
+
+def read_record(setup, raw_setup, raw):
+    """The saved dict of a game.json holding setup (its parsed dict; raw_setup: its bytes) and
+    the record raw (save_record): setup with the record's fields, read by their kinds and not
+    yet checked (save_check does). SaveError when the record is torn, of another game or not a
+    record."""
+    from dicetray.save_record import (
+        CHUNK,
+        RECORD_FIELDS,
+        SETUP_KEYS,
+        VERSION,
+        Io,
+        checksum,
+        fail,
+        fields,
+        get,
+    )
+
+    end = len(raw) - CHUNK
+    if end < 1 + CHUNK or get(raw, end) != checksum(raw[:end]):
+        fail("its checksum does not match it")
+    if raw[:1] != VERSION:
+        fail("it is not of version %d" % SAVE_VERSION)
+    if get(raw, 1) != checksum(raw_setup):
+        fail("it is of another game")
+    if type(setup) is not dict or len(setup) != len(SETUP_KEYS) \
+            or [k for k in SETUP_KEYS if k not in setup]:
+        fail("game.json is not a setup")
+    players = setup["players"]
+    options = setup["options"]
+    tokens = options.get("tokens") if type(options) is dict else None
+    if type(players) is not int or not 2 <= players <= 8 or type(tokens) is not int \
+            or not 0 < tokens < 1000:
+        fail("the setup's players or tokens are not a game's")  # the radices come from them
+    io = Io(raw, 1 + CHUNK, end)
+    data = fields(io, dict(setup), RECORD_FIELDS, players, tokens)
+    if io.pos != end:
+        fail("it is too long")
+    return data
 
 
 def _mark(store, path):

@@ -272,11 +272,11 @@ def saved_game(files, root=""):
     setup in game.json with the record in game.now, or an older release's whole game.json."""
     import json
 
-    from dicetray.save_record import read
     from dicetray.state import SAVE_VERSION
+    from dicetray.store_read import read_record
 
     raw = files[root + "game.json"]
     data = json.loads(raw)
     if data.get("version") != SAVE_VERSION:
         return data
-    return read(data, raw, files[root + "game.now"])
+    return read_record(data, raw, files[root + "game.now"])

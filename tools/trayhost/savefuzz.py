@@ -14,9 +14,10 @@ from dicetray.app import App
 from dicetray.game import Game
 from dicetray.options import OPTION_NAMES, PRESET_NAMES, PRESETS, changed, option
 from dicetray.save_check import load
-from dicetray.save_record import SETUP_KEYS, checksum, read, record
+from dicetray.save_record import SETUP_KEYS, checksum, record
 from dicetray.screens import OVER, PHASE, PLAY, QUIT, RESULT, RESUME, STANDINGS, TALLY
 from dicetray.state import SaveError
+from dicetray.store_read import read_record
 
 from trayhost.autoplay import SeededDice, apply
 from trayhost.dicechoice import chance, pick
@@ -103,9 +104,9 @@ def _spread(saves, k):
 def through_files(data):
     """The saved dict the boot reads back from data saved as the tray saves a game: its setup
     as JSON in game.json and the rest in the record of game.now (save_record); SaveError when
-    the record is refused. A dict no record can hold (a value outside its field's digits, a
-    setup that is no game's) is data itself: the boot reads it only from an older release's
-    one-file save."""
+    the record is refused (store_read.read_record). A dict no record can hold (a value outside
+    its field's digits, a setup that is no game's) is data itself: the boot reads it only from
+    an older release's one-file save."""
     try:
         setup = {}
         for key in SETUP_KEYS:
@@ -114,7 +115,7 @@ def through_files(data):
         line = record(data, checksum(raw))
     except Exception:  # no record holds it
         return data
-    return read(json.loads(raw), raw, line)
+    return read_record(json.loads(raw), raw, line)
 
 
 def play_on(data, seed, every=7):
