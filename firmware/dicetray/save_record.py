@@ -17,28 +17,19 @@ reads a record back with fields() after checking what heads it: reading is the b
 import json
 from binascii import crc32
 
-from dicetray.state import (
-    GAME_FIELDS,
-    SAVE_VERSION,
-    WANTS,
-    Contest,
-    GameResult,
-    SaveError,
-    Turn,
-    TurnResult,
-)
+from dicetray import state  # one name for all it reads there: a module's names are heap
 
 SETUP_KEYS = ("format", "version", "players", "options", "computers", "hints")
-RECORD_FIELDS = tuple(f for f in GAME_FIELDS if f[0] not in SETUP_KEYS)
-_NESTED = {"turn": Turn.FIELDS, "contest": Contest.FIELDS, "last": TurnResult.FIELDS,
-           "result": GameResult.FIELDS}
+RECORD_FIELDS = tuple(f for f in state.GAME_FIELDS if f[0] not in SETUP_KEYS)
+_NESTED = {"turn": state.Turn.FIELDS, "contest": state.Contest.FIELDS,
+           "last": state.TurnResult.FIELDS, "result": state.GameResult.FIELDS}
 # The items of a list kind (holdings: one per player; the others start with their length).
 _ITEMS = {"players": "player", "contestants": "player", "holdings": "tokens", "finals": "dice",
           "counts": "count", "rolls": "roll", "queue": "queued"}
 CHUNK = 5  # characters of a packed number, and of a checksum
 _TOP = (1 << 30) - 1  # a packed number stays below: a small integer on MicroPython too
 _ZERO = 48  # "0": the digit 0 of base 64
-VERSION = str(SAVE_VERSION).encode()  # what a record starts with
+VERSION = str(state.SAVE_VERSION).encode()  # what a record starts with
 
 
 def save(store, data):
@@ -95,7 +86,7 @@ def checksum(raw):
 
 def fail(why):
     """Refuse the record in game.now: a SaveError saying why."""
-    raise SaveError("bad save: the record in game.now: " + why)
+    raise state.SaveError("bad save: the record in game.now: " + why)
 
 
 def _put(line, v):
@@ -184,7 +175,7 @@ def _value(io, v, kind, n, t):
         return _each(io, v, 3 * k if kind == "hand" else 2 * k + 1, "die", n, t)
     if kind == "queued":  # [players, want]
         players = _value(io, None if reading else v[0], "players", n, t)
-        want = _value(io, None if reading else v[1], WANTS, n, t)
+        want = _value(io, None if reading else v[1], state.WANTS, n, t)
         return [players, want] if reading else v
     if kind == "turns" or kind == "rounds":
         return _count(io, v)
