@@ -29,9 +29,10 @@ def kind(d):
                        "+thrown" if d["turn"]["count"] else "")
 
 
-def snapshots(preset, players, seed):
-    # Every save the game wrote, in order (the first: before any action).
-    game = Game(players, preset, SeededDice(seed))
+def snapshots(preset, players, seed, **seats):
+    # Every save the game wrote, in order (the first: before any action). seats: the computer
+    # seats and hints of a later engine's Game.
+    game = Game(players, preset, SeededDice(seed), **seats)
     bot = SeededDice(seed + 1000)
     saves = [game.to_dict()]
     while not game.over:

@@ -10,30 +10,22 @@ added them: the bot plays every seat, so the seats only shape the save.
 """
 
 from dicetray import rules
-from dicetray.game import Game
 from dicetray.options import PRESET_NAMES
 from dicetray.state import SAVE_VERSION
-from trayhost.autoplay import SeededDice, apply, bot_action
 
 rules.PRESET_NAMES = PRESET_NAMES  # where make_saves_v2's engine kept them
-from make_saves_v2 import write  # noqa: E402
+import make_saves_v2 as v2  # noqa: E402
 
 
 def snapshots(preset, players, seed):
-    # Every save the game wrote, in order (the first: before any action).
-    computers = list(range(1, players, 2))  # every other seat, one human at least
-    game = Game(players, preset, SeededDice(seed), computers=computers, hints=seed % 2 == 0)
-    bot = SeededDice(seed + 1000)
-    saves = [game.to_dict()]
-    while not game.over:
-        apply(game, bot_action(game, bot))
-        saves.append(game.to_dict())
-    return saves[:-1]  # the finished game is never resumed
+    # Every save the game wrote, every other seat the tray's (one human at least).
+    return v2.snapshots(preset, players, seed, computers=list(range(1, players, 2)),
+                        hints=seed % 2 == 0)
 
 
 def main():
     assert SAVE_VERSION == 4, "run this on commit a172668: it writes version 4 saves"
-    write("saves_v4.json", snapshots, 13, 7, 70)
+    v2.write("saves_v4.json", snapshots, 13, 7, 70)
 
 
 if __name__ == "__main__":
