@@ -155,10 +155,10 @@ def _value(io, v, kind, n, t):
     reading = io.raw is not None
     if type(kind) is tuple:
         return kind[io.num(0 if reading else kind.index(v), len(kind))]
-    if kind == "die" or kind == "count":  # 1..6 or 1..3
-        return io.num(0 if reading else v - 1, 6 if kind == "die" else 3) + 1
+    if kind == "face" or kind == "count":  # a die's face 1..6, or throws made 1..3
+        return io.num(0 if reading else v - 1, 6 if kind == "face" else 3) + 1
     if kind == "dice":
-        return _each(io, v, 3, "die", n, t)
+        return _each(io, v, 3, "face", n, t)
     if kind in _ITEMS:
         if kind == "holdings":
             k = n
@@ -172,7 +172,7 @@ def _value(io, v, kind, n, t):
         return fields(io, {} if reading else v, _NESTED[base], n, t)
     if kind == "hand" or kind == "roll":  # no dice or three; one die or three
         k = io.num(0 if reading else len(v) // 3, 2)
-        return _each(io, v, 3 * k if kind == "hand" else 2 * k + 1, "die", n, t)
+        return _each(io, v, 3 * k if kind == "hand" else 2 * k + 1, "face", n, t)
     if kind == "queued":  # [players, want]
         players = _value(io, None if reading else v[0], "players", n, t)
         want = _value(io, None if reading else v[1], state.WANTS, n, t)
