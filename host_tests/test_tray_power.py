@@ -311,6 +311,27 @@ def test_a_power_cut_while_the_save_loads_sets_it_aside_at_the_next_boot(monkeyp
     assert make_tray(51, flash=again.fs.reboot()).app.screen == RESUME
 
 
+def test_a_power_cut_while_the_record_is_read_sets_both_files_aside_at_the_next_boot(
+        monkeypatch):
+    def cut(setup, raw_setup, raw):
+        raise PowerCut("while the record is read")
+
+    flash = FakeFlash()
+    Store(flash).save_game(json.loads(GOOD))
+    files = dict(flash.files)
+    monkeypatch.setattr(store_read, "read_record", cut)
+    with pytest.raises(PowerCut):
+        make_tray(52, flash=flash)
+    monkeypatch.undo()
+    after = flash.reboot()
+    assert "game.loading" in after.files  # the mark the next boot finds
+    again = make_tray(53, flash=after)
+    assert again.app.units[NOTICE].told[1][0] == "Save crashed: kept as game.bad"
+    assert again.fs.files["game.bad"] == files["game.json"]
+    assert again.fs.files["game.now.bad"] == files["game.now"]
+    assert "game.loading" not in again.fs.files
+
+
 def test_a_finished_game_on_flash_is_not_offered():
     g = Game(2, "classic", SeededDice(43))
     while not g.over:
