@@ -21,8 +21,9 @@ from dicetray import state  # one name for all it reads there: a module's names 
 
 SETUP_KEYS = ("format", "version", "players", "options", "computers", "hints")
 RECORD_FIELDS = tuple(f for f in state.GAME_FIELDS if f[0] not in SETUP_KEYS)
-_NESTED = {"turn": state.Turn.FIELDS, "contest": state.Contest.FIELDS,
-           "last": state.TurnResult.FIELDS, "result": state.GameResult.FIELDS}
+# A nested object's fields, and whether it may be None (its kind ends in "?").
+_NESTED = {"turn": (state.Turn.FIELDS, False), "contest?": (state.Contest.FIELDS, True),
+           "last?": (state.TurnResult.FIELDS, True), "result?": (state.GameResult.FIELDS, True)}
 # The items of a list kind (holdings: one per player; the others start with their length).
 _ITEMS = {"players": "player", "contestants": "player", "holdings": "tokens", "finals": "dice",
           "counts": "count", "rolls": "roll", "queue": "queued"}
@@ -165,11 +166,11 @@ def _value(io, v, kind, n, t):
         else:
             k = io.num(0 if reading else len(v), 9 if kind == "queue" else n + 1)
         return _each(io, v, k, _ITEMS[kind], n, t)
-    base = kind[:-1] if kind[-1] == "?" else kind
-    if base in _NESTED:
-        if base != kind and not io.num(int(v is not None), 2):
+    if kind in _NESTED:
+        names, nullable = _NESTED[kind]
+        if nullable and not io.num(int(v is not None), 2):
             return None
-        return fields(io, {} if reading else v, _NESTED[base], n, t)
+        return fields(io, {} if reading else v, names, n, t)
     if kind == "hand" or kind == "roll":  # no dice or three; one die or three
         k = io.num(0 if reading else len(v) // 3, 2)
         return _each(io, v, 3 * k if kind == "hand" else 2 * k + 1, "face", n, t)
