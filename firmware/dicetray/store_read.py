@@ -36,7 +36,7 @@ def load_game(store, build):
 
     build(data) turns the saved dict into (game, None), or says (None, why) when data is
     not a game it can resume; anything it raises is a bug and goes up, the files untouched.
-    The saved dict is game.json's setup with the record in game.now (save_record.read), or
+    The saved dict is game.json's setup with the record in game.now (read_record), or
     game.json alone when an older release wrote it (game.now, if any, is then not its).
     A save that cannot be read, parsed or built, whose game crashed the tray CRASH_LIMIT
     times in a row (see note_crash), or whose last load never finished (the tray stopped in
