@@ -90,6 +90,14 @@ def test_bench_prints_one_json_line_with_every_key(micropython):
     assert figures["seats_warm_piece_ms_wasm"] <= figures["seats_warm_ms_wasm"]
     assert figures["seats_calls_before_frame"] == 0
     assert "the seat's work before the first frame: 0 calls" in out
+    # A save on littlefs, today and as the last release saved (counted erases and programs).
+    for key in ("erases_per_action", "programs_per_action", "flash_ms_p50", "flash_ms_p95",
+                "flash_ms_max", "actions", "build_us_micropython"):
+        for prefix in ("save_", "save_v4_"):
+            assert isinstance(figures[prefix + key], (int, float)), prefix + key
+    assert figures["save_actions"] == figures["save_v4_actions"] > 1000
+    assert figures["save_erases_per_action"] < figures["save_v4_erases_per_action"]
+    assert "save_erases_per_action" in out and "format 4" in out
     assert "Browser figures skipped: DICETRAY_WEB_BENCH is 0" in out
     for key in WEB_KEYS:
         assert figures[key] is None, key

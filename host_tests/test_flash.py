@@ -28,6 +28,7 @@ FLASH_SH = ROOT / "tools" / "flash.sh"
 PORT = "/dev/ttyACM0"
 SAVES = {
     "/game.json": b'{"version": 1, "players": 3}',
+    "/game.now": b"5000003Nm5o3Nm5o",
     "/settings.json": b'{"preset": "lebon"}',
     "/error.log": b"Traceback: boom\n",
     "/error.old": b"Traceback: older boom\n",
@@ -373,6 +374,7 @@ def test_a_save_in_the_way_stops_the_run():
     ("/game.json", True), ("/settings.tmp", True), ("/error.old", True),
     ("/game.bad.1", True), ("/game.bad.20250101", True), ("/settings.v2", True),
     ("/error.log.1", True), ("/dicetray/game.json", True), ("/lib/error.log", True),
+    ("/game.now", True), ("/dicetray/game.now", True), ("/game.now.bad", True),
     ("/dicetray/game.mpy", False), ("/dicetray/settings.mpy", False), ("/game", False),
     ("/main.py", False), ("/games.json", False), ("/dicetray/game.bad.1", False),
 ])

@@ -133,7 +133,7 @@ def test_kept_dice_survive_a_save_and_its_load():
     g.keep(0)
     g.keep(2)
     saved = json.loads(json.dumps(g.to_dict()))
-    assert saved["version"] == 4 and saved["turn"]["kept"] == 0b101
+    assert saved["version"] == 5 and saved["turn"]["kept"] == 0b101
     h = load(saved, ScriptedDice([1]))
     assert h == g and h.turn.kept == 0b101
     h.throw((0, 2))
@@ -185,7 +185,7 @@ def corrupt(mutate):
     "mutate, msg",
     [
         (lambda d: d.update(format="something-else"), "not a dice tray game"),
-        (lambda d: d.update(version=5), "version"),
+        (lambda d: d.update(version=6), "version"),
         (lambda d: d.pop("pot"), "keys"),
         (lambda d: d.update(extra=1), "keys"),
         (lambda d: d.update(pot=d["pot"] + 1), "add up"),

@@ -6,6 +6,8 @@ from dicetray.game import MAX_THROWS, Game
 from dicetray.options import OPTIONS, PRESETS, changed
 from dicetray.rules import FIRST_OUT, LAST_HOLDER
 from dicetray.save_check import load
+from dicetray.store import Store
+from fakes.flash import FakeFlash
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from trayhost.autoplay import SeededDice, apply, bot_action, play_random
@@ -71,13 +73,21 @@ def test_any_option_mix_keeps_tokens_and_ends(opts, n, seed):
 
 
 @settings(max_examples=60, deadline=None)
-@given(presets, players, seeds)
-def test_save_and_load_at_every_point_gives_the_same_game(preset, n, seed):
-    g = Game(n, preset, SeededDice(seed))
+@given(presets, players, seeds, st.integers(min_value=5, max_value=99), st.booleans())
+def test_save_and_load_at_every_point_gives_the_same_game(preset, n, seed, tokens, seats):
+    """Saved as the tray saves (the setup in game.json, each action's record in game.now) and
+    read back as its boot reads them, at every point of a game."""
+    opts = changed(PRESETS[preset], tokens=tokens)
+    g = Game(n, opts, SeededDice(seed), computers=list(range(1, n)) if seats else [],
+             hints=seats)
     g.take_events()
     bot = SeededDice(seed + 7)
+    store = Store(FakeFlash())
     while not g.over:
-        twin = load(json.loads(json.dumps(g.to_dict())), g.roll.copy())
+        store.save_game(g.to_dict())
+        saved, problem = Store(store.fs.reboot()).load_game(lambda d: (d, None))
+        assert problem is None
+        twin = load(json.loads(json.dumps(saved)), g.roll.copy())
         assert twin == g
         action = bot_action(g, bot)
         assert apply(twin, action) == apply(g, action)

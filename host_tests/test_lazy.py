@@ -12,7 +12,7 @@ import pytest
 from bench.tray import MP_LOADS
 from dicetray import app as app_mod
 from dicetray import lazy
-from dicetray.lazy import BOOT, GAME, LOADER, PHASES, SEATS
+from dicetray.lazy import BOOT, GAME, LOADER, PHASES, SAVE, SEATS
 from dicetray.screens import NOTICE, PLAY, RESUME, SETUP
 from test_micropython_app import FIRMWARE
 from test_tray import make_tray
@@ -75,6 +75,7 @@ out["seats_over"] = [tray.app.screen, loaded()]
 
 bad = json.loads(saved)
 bad["players"] = 1  # read and checked (the engine loaded for it), then refused
+bad["version"] = 4  # as the last release saved a game: game.json alone
 fs.files["game.json"] = json.dumps(bad).encode()
 tray = trayrun.Tray(SeededDice(9), fs=fs, seed=9)
 out["refused"] = [tray.app.screen, loaded()]
@@ -99,7 +100,7 @@ def run(micropython, host_package):
 
 
 def test_every_module_the_registry_names_is_one_of_the_firmware():
-    assert set(PHASES) == {BOOT, LOADER, lazy.SETUP, GAME, SEATS}
+    assert set(PHASES) == {BOOT, LOADER, lazy.SETUP, GAME, SEATS, SAVE}
     for phase, names in PHASES.items():
         assert names, phase
         for name in names:
@@ -120,8 +121,8 @@ def test_the_setups_quiet_moment_loads_the_engine(run):
     assert run["setup_quiet"] == [SETUP, modules(lazy.SETUP, GAME)]
 
 
-def test_a_game_lets_the_setup_go_and_keeps_only_the_engine(run):
-    assert run["play"] == [PLAY, modules(GAME)]
+def test_a_game_lets_the_setup_go_and_keeps_only_the_engine_and_its_record(run):
+    assert run["play"] == [PLAY, modules(GAME, SAVE)]
 
 
 def test_back_at_the_setup_the_engine_stays_for_the_next_game(run):
@@ -129,7 +130,7 @@ def test_back_at_the_setup_the_engine_stays_for_the_next_game(run):
 
 
 def test_the_seats_code_comes_for_a_game_the_tray_plays_in_and_goes_after_it(run):
-    assert run["seats"] == modules(GAME, SEATS)  # the setup's went as the game started
+    assert run["seats"] == modules(GAME, SEATS, SAVE)  # the setup's went as the game started
     assert run["seats_over"] == [SETUP, modules(lazy.SETUP, GAME)]
 
 

@@ -1,7 +1,6 @@
 """The main loop (runner.py) on a fake board: play, crash and restart, crash loops (crash.py),
 safe mode (main.py), fair dice."""
 
-import json
 import random
 import runpy
 import sys
@@ -16,7 +15,7 @@ from dicetray.buttons import Buttons, Edges
 from dicetray.display import Display
 from dicetray.screens import PLAY, SETUP
 from dicetray.store import Store
-from fakes.flash import FakeFlash
+from fakes.flash import FakeFlash, saved_game
 from test_tray import fb_rows
 from trayhost.oled import FakeI2C
 from trayhost.pins import EdgePin, FakeClock, ticks_add, ticks_diff
@@ -195,7 +194,7 @@ def test_the_runner_plays_from_the_buttons(apps):
     runner.run(board, display, store, loops=loops)
     (app,) = apps
     assert app.screen == PLAY and app.game.contest is not None and app.game.contest.results
-    assert json.loads(flash.files["game.json"]) == app.game.to_dict()
+    assert saved_game(flash.files) == app.game.to_dict()
     assert board.watchdog_started == 1
     assert len(board.feeds) == loops and max_gap(board.feeds) <= runner.POLL_MS
     assert board.i2c.panel.pixels() == fb_rows(display)
@@ -220,7 +219,7 @@ def test_a_tap_made_while_a_save_holds_the_loop_up_is_still_taken(apps, monkeypa
     (app,) = apps
     assert held_up[0][0] < 640 and 680 < held_up[0][1]  # the whole tap fell in the first save
     assert app.game is not None and len(app.game.contest.results) == 1  # the roll-off's throw
-    assert json.loads(flash.files["game.json"]) == app.game.to_dict()
+    assert saved_game(flash.files) == app.game.to_dict()
     assert len(held_up) == 2  # the started game, then the throw: no second press from bounce
 
 
@@ -232,7 +231,7 @@ def test_the_heap_is_tidied_once_after_each_press_when_the_panel_and_the_save_ar
     def collect():  # what the tray was doing when the runner collected
         app = apps[-1]
         seen.append((board.clock.now, app.buttons.any_down(), app.clock.rolling, app.dirty,
-                     app.unsaved, json.loads(flash.files.get("game.json", b"null"))))
+                     app.unsaved, saved_game(flash.files) if "game.json" in flash.files else None))
 
     board.collect = collect
     runner.run(board, display, store, loops=1000)  # 5 s: the presses, then rest
@@ -279,7 +278,7 @@ def test_a_crash_shows_a_code_logs_the_traceback_feeds_the_watchdog_and_resumes(
     def on_sleep(b, ms):
         if ms == 100 and "error" not in seen:  # the runner waits in 100 ms steps on the error
             seen["error"] = b.i2c.panel.pixels()
-            seen["saved"] = json.loads(flash.files["game.json"])
+            seen["saved"] = saved_game(flash.files)
 
     board.on_sleep = on_sleep
     runner.run(board, display, store, loops=3000)

@@ -185,14 +185,23 @@ def boot(flash):
     st.none() | st.booleans() | st.integers() | st.text(max_size=8),
     lambda inner: st.lists(inner, max_size=4) | st.dictionaries(st.text(max_size=8), inner,
                                                                 max_size=4))),
-    st.sampled_from(["game.json", "settings.json"]))
+    st.sampled_from(["game.json", "settings.json", "game.now"]))
 def test_any_bytes_in_a_save_boot_to_a_clear_screen_and_are_kept(raw, name):
+    """game.json alone is read as an older release's save; game.now as the record of a real
+    game's setup, written beside it."""
     flash = FakeFlash()
+    if name == "game.now":
+        Store(flash).save_game(Game(4, "bar41", Script([])).to_dict())
+    setup = flash.files.get("game.json")
     flash.files[name] = raw
     app = boot(flash)
     assert app.screen in (SETUP, NOTICE)
+    if name == "game.now":
+        assert app.screen == NOTICE and flash.files["game.now.bad"] == raw
+        assert flash.files["game.bad"] == setup
     if name == "game.json":
         assert app.screen == NOTICE and flash.files["game.bad"] == raw
+    if name != "settings.json":
         assert app.units[NOTICE].told[1][0].startswith("Save ")
     elif "settings.bad" in flash.files:
         assert flash.files["settings.bad"] == raw
@@ -331,7 +340,7 @@ def test_a_bug_in_the_checker_is_a_crash_and_the_next_boot_sets_the_save_aside(
         apps, monkeypatch):  # noqa: F811
     board, display, flash, store = rig()
     game = Game(3, "classic", Script([]))
-    flash.files["game.json"] = json.dumps(game.to_dict()).encode()
+    Store(flash).save_game(game.to_dict())
 
     def typo(game):
         return game.tokns  # a bug, not a bad save

@@ -5,7 +5,6 @@ others. Each computer choice is the strategy's; it waits so a throw can be read,
 stop, and a human's press during its turn hurries it instead of playing for it.
 """
 
-import json
 
 import pytest
 from dicetray import seat, strategy, ui
@@ -15,6 +14,7 @@ from dicetray.save_check import load
 from dicetray.screens import PLAY, RESULT, STANDINGS
 from dicetray.state import DECHARGE
 from emupico.panel import Panel
+from fakes.flash import saved_game
 from test_tray import assert_panel_shows, assert_result_sane, glass, make_tray, tokens_ok
 from trayhost.autoplay import SeededDice
 from trayhost.oled import FakeI2C
@@ -161,7 +161,7 @@ def test_the_marks_come_with_the_game_drawn_not_from_a_tray_drawn_before():
 def test_a_game_with_computer_seats_resumes_with_them():
     tray = make_tray(54)
     at_computer_throw(tray, SeededDice(6), computers=2)
-    saved = json.loads(tray.fs.files["game.json"])
+    saved = saved_game(tray.fs.files)
     assert saved["computers"] == [2, 3] and saved["hints"] is False
     game = load(saved, None)
     assert game.computers == [2, 3]

@@ -12,7 +12,7 @@ from dicetray.options import PRESETS
 from dicetray.save_check import load as load_save
 from dicetray.state import SaveError
 from dicetray.store import Store
-from fakes.flash import ENOSPC, FakeFlash, PowerCut
+from fakes.flash import ENOSPC, FakeFlash, PowerCut, saved_game
 from trayhost import savefuzz
 
 FIRMWARE = Path(__file__).resolve().parent.parent / "firmware"
@@ -76,23 +76,49 @@ def load(flash):
 
 def saved(*games, **fake):
     """A flash on which each of games was saved in turn."""
-    flash = FakeFlash(**fake)
-    store = Store(flash)
+    return saving(*games, **fake).fs
+
+
+def saving(*games, **fake):
+    """The store that saved each of games in turn on a new flash: it knows the setup there."""
+    store = Store(FakeFlash(**fake))
     for g in games:
         store.save_game(g)
-    return flash
+    return store
+
+
+def as_released(data):
+    """The bytes of data as the last release saved it: the whole game in game.json."""
+    return json.dumps(dict(data, version=4)).encode()
 
 
 # ---- saving and resuming ----------------------------------------------------------------
 
 
-def test_round_trip_of_a_plain_dict():
+def test_a_save_is_its_setup_in_game_json_and_a_short_record_in_game_now():
     flash = FakeFlash()
-    data = {"format": "x", "n": [1, 2, {"a": None, "b": True}], "s": "é"}
+    data = snapshots(8, every=3)[-1]
     Store(flash).save_game(data)
     assert Store(flash).load_game(lambda d: (d, None)) == (data, None)
-    assert flash.listdir() == ["game.json"]
+    assert flash.listdir() == ["game.json", "game.now"]
+    setup = json.loads(flash.files["game.json"])
+    assert setup == {k: data[k] for k in ("format", "version", "players", "options",
+                                          "computers", "hints")}
+    assert len(flash.files["game.now"]) <= 128  # inline in littlefs's metadata on a Pico
     assert not flash.handles
+
+
+def test_a_save_of_the_same_game_rewrites_only_its_record():
+    store = saving(*snapshots(2, every=5))
+    flash = store.fs
+    setup = flash.files["game.json"]
+    writes = []
+    flash_open = flash.open
+    flash.open = lambda path, mode: writes.append((path, mode)) or flash_open(path, mode)
+    data = snapshots(3, every=5)[-1]
+    store.save_game(data)
+    assert writes == [("game.now", "wb")] and flash.files["game.json"] == setup
+    assert saved_game(flash.files) == data
 
 
 def test_a_real_game_resumes_where_it_stopped_and_plays_on_the_same():
@@ -120,18 +146,21 @@ def test_a_new_save_replaces_the_old():
     old, new = snapshots(2, every=10)
     flash = saved(old, new)
     assert load(flash) == (new, None)
-    assert flash.listdir() == ["game.json"]
+    assert flash.listdir() == ["game.json", "game.now"]
 
 
 def test_files_live_under_root():
     flash = FakeFlash()
     flash.mkdir("data")
     store = Store(flash, root="data/")
-    store.save_game({"a": 1})
+    game = snapshots(1)[0]
+    store.save_game(game)
     store.save_settings({"players": 4})
     store.log_error("boom")
-    assert flash.listdir() == ["data", "data/error.log", "data/game.json", "data/settings.json"]
-    assert store.load_game(lambda d: (d, None)) == ({"a": 1}, None)
+    assert flash.listdir() == ["data", "data/error.log", "data/game.json", "data/game.now",
+                               "data/settings.json"]
+    assert saved_game(flash.files, "data/") == game
+    assert store.load_game(lambda d: (d, None)) == (game, None)
     assert store.load_settings({"players": 2}) == {"players": 4}
 
 
@@ -149,11 +178,18 @@ def test_clear_game_leaves_nothing_to_resume():
 
 @pytest.mark.parametrize("torn", [False, True], ids=["littlefs", "torn"])
 def test_power_cut_at_every_byte_of_three_saves_keeps_the_last_whole_one(torn):
+    """On littlefs a cut anywhere leaves the last whole save. A flash that tears a file
+    rewritten in place (torn, FAT-like) may lose the record being rewritten: that save is
+    then refused as torn, never resumed wrong."""
     games = snapshots(3, every=8)
     assert len({json.dumps(g) for g in games}) == 3
-    sizes = [len(json.dumps(g).encode()) for g in games]
+    dry = FakeFlash()
+    dry.cut_after_bytes = 1 << 30
+    store = Store(dry)
+    for g in games:
+        store.save_game(g)
     outcomes = set()
-    for k in range(sum(sizes) + 1):
+    for k in range(dry.written + 1):
         flash = FakeFlash(torn=torn)
         flash.cut_after_bytes = k
         store = Store(flash)
@@ -165,40 +201,67 @@ def test_power_cut_at_every_byte_of_three_saves_keeps_the_last_whole_one(torn):
             raise AssertionError("no cut at byte %d" % k)  # the last byte cuts at the latest
         after = flash.reboot()
         data, problem = load(after)
+        if torn and problem is not None:
+            assert done >= 0 and problem in ("Save invalid: kept as game.bad",
+                                              "Save empty: kept as game.bad"), (k, problem)
+            assert data is None and "game.now.bad" in after.files
+            outcomes.add("torn")
+            continue
         assert problem is None, (k, problem)
         if done < 0:
             assert data is None
-        else:
-            assert data == games[done], k
+        else:  # a torn flash keeps each byte at once: a record whose close was cut is whole
+            assert data == games[done] or torn and data == games[done + 1], k
             assert_whole(data)
-        assert after.listdir() == ([] if done < 0 else ["game.json"])  # game.tmp is gone
+        # game.tmp is gone, and so is a record whose setup never reached flash
+        assert after.listdir() == ([] if done < 0 else ["game.json", "game.now"])
         outcomes.add(done)
-    assert outcomes == {-1, 0, 1}  # cuts before any save, and inside the second and third
+    # cuts before any save, and inside the second and third
+    assert outcomes == ({-1, 0, 1, "torn"} if torn else {-1, 0, 1})
 
 
 @pytest.mark.parametrize("torn", [False, True], ids=["littlefs", "torn"])
-def test_power_cut_at_the_rename_keeps_the_old_save(torn):
-    old, new = snapshots(2, every=10)
-    flash = saved(old, torn=torn)
-    flash.cut_at_rename = True
+def test_power_cut_at_a_new_game_s_rename_leaves_no_game(torn):
+    # Another game's save goes before the new game's record: the two never pair.
+    old = snapshots(2, every=10)[1]
+    new = Game(4, "classic", Cycle()).to_dict()
+    store = saving(old, torn=torn)
+    store.fs.cut_at_rename = True
     with pytest.raises(PowerCut):
-        Store(flash).save_game(new)
+        store.save_game(new)
+    after = store.fs.reboot()
+    assert sorted(after.files) == ["game.now", "game.tmp"]  # a whole but unused copy
+    assert load(after) == (None, None)
+    assert after.listdir() == []
+
+
+@pytest.mark.parametrize("cut", ["record", "rename"])
+def test_power_cut_in_the_first_save_after_resuming_an_older_release_s_keeps_it(cut):
+    old, new = snapshots(2, every=10)
+    flash = FakeFlash()
+    flash.files["game.json"] = as_released(old)
+    store = Store(flash)
+    assert store.load_game(check) == (dict(old, version=4), None)
+    if cut == "rename":
+        flash.cut_at_rename = True
+    else:
+        flash.cut_after_bytes = 5
+    with pytest.raises(PowerCut):
+        store.save_game(new)
     after = flash.reboot()
-    assert sorted(after.files) == ["game.json", "game.tmp"]  # a whole but unused copy
-    data, problem = load(after)
-    assert (data, problem) == (old, None)
-    assert_whole(data)
-    assert after.listdir() == ["game.json"]
+    assert after.files["game.json"] == as_released(old)
+    assert load(after) == (dict(old, version=4), None)  # the record beside it is not its
 
 
-def test_a_save_never_opens_the_old_file():
-    # Torn flash truncates at open: only a store that never opens game.json survives this.
+def test_a_save_never_opens_game_json():
+    # Torn flash truncates at open: only a store that never opens game.json keeps it whole.
     old, new = snapshots(2, every=10)
-    flash = saved(old, torn=True)
-    flash.cut_after_bytes = 0
+    store = saving(old, torn=True)
+    setup = store.fs.files["game.json"]
+    store.fs.cut_after_bytes = 0
     with pytest.raises(PowerCut):
-        Store(flash).save_game(new)
-    assert flash.reboot().files["game.json"] == json.dumps(old).encode()
+        store.save_game(new)
+    assert store.fs.reboot().files["game.json"] == setup
 
 
 # ---- a full or failing flash -------------------------------------------------------------
@@ -206,37 +269,59 @@ def test_a_save_never_opens_the_old_file():
 
 def test_full_flash_during_a_save_keeps_the_old_save():
     old, new = snapshots(2, every=10)
-    flash = saved(old)
-    flash.capacity = flash.used() + len(json.dumps(new)) - 1  # one byte short of the copy
+    store = saving(old)
+    flash = store.fs
+    record = len(saved(old, new).files["game.now"])
+    flash.capacity = flash.used() + record - 1  # one byte short of the record's new copy
     with pytest.raises(OSError) as failure:
-        Store(flash).save_game(new)
+        store.save_game(new)
     assert failure.value.args[0] == ENOSPC
     assert not flash.handles
-    assert flash.listdir() == ["game.json"]  # the partial copy was removed
+    assert flash.listdir() == ["game.json", "game.now"]
     assert load(flash.reboot()) == (old, None)
     flash.capacity += 1
-    Store(flash).save_game(new)  # the same flash takes it once there is room
+    store.save_game(new)  # the same flash takes it once there is room
     assert load(flash) == (new, None)
 
 
-def test_full_flash_on_the_first_save_leaves_no_game():
-    flash = FakeFlash(capacity=10)
+@pytest.mark.parametrize("capacity", [10, 150])  # the record does not fit, or the setup
+def test_full_flash_on_the_first_save_leaves_no_game(capacity):
+    flash = FakeFlash(capacity=capacity)
     with pytest.raises(OSError):
         Store(flash).save_game(snapshots(1)[0])
-    assert flash.listdir() == []
+    assert "game.json" not in flash.files and "game.tmp" not in flash.files
     assert load(flash) == (None, None)
+    assert flash.listdir() == []
 
 
-@pytest.mark.parametrize("op", ["open", "write", "close", "rename"])
+@pytest.mark.parametrize("op", ["open", "write", "close"])
 def test_a_failing_flash_raises_oserror_and_keeps_the_old_save(op):
     old, new = snapshots(2, every=10)
-    flash = saved(old)
+    store = saving(old)
+    flash = store.fs
     flash.broken = {op}
     with pytest.raises(OSError):
-        Store(flash).save_game(new)
+        store.save_game(new)
     flash.broken = set()
     assert not flash.handles
     assert load(flash) == (old, None)
+    store.save_game(new)
+    assert load(flash) == (new, None)
+
+
+@pytest.mark.parametrize("op", ["open", "write", "close", "rename"])
+def test_a_new_game_that_cannot_be_saved_leaves_no_game(op):
+    store = saving(snapshots(2, every=10)[1])
+    flash = store.fs
+    flash.broken = {op}
+    new = Game(5, "bar41", Cycle()).to_dict()
+    with pytest.raises(OSError):
+        store.save_game(new)
+    flash.broken = set()
+    assert not flash.handles
+    assert load(flash) == (None, None)
+    store.save_game(new)  # the next save writes its setup too
+    assert load(flash) == (new, None)
 
 
 # ---- bad files --------------------------------------------------------------------------
@@ -250,7 +335,7 @@ def _truncated():
 def _tampered():
     data = snapshots(1)[0]
     data["pot"] -= 1  # a token vanished
-    return json.dumps(data).encode()
+    return as_released(data)
 
 
 BAD_FILES = [
@@ -277,6 +362,63 @@ def test_a_bad_save_is_kept_aside_with_a_clear_message(raw, message):
     assert load(flash) == (None, None)  # a fresh start, and no message again
     Store(flash).save_game(snapshots(1)[0])  # new games save as usual
     assert load(flash)[1] is None
+
+
+def _pair(case):
+    """game.json and game.now of a save, changed: torn, the record of another game..."""
+    store = saving(*snapshots(6, every=2))
+    setup, record = store.fs.files["game.json"], store.fs.files["game.now"]
+    other = saving(Game(3, "classic", Cycle()).to_dict()).fs.files["game.now"]
+    cases = {
+        "torn": (setup, record[:-1]),
+        "a byte changed": (setup, record[:20] + bytes([record[20] ^ 1]) + record[21:]),
+        "of another game": (setup, other),
+        "empty": (setup, b""),
+        "none": (setup, None),
+        "too big": (setup, record + b"0" * store_read.NOW_MAX),
+        "not a record": (setup, b"5" + b"\xff" * 60),
+        "its setup changed": (setup.replace(b'"hints": false', b'"hints": true'), record),
+    }
+    return cases[case]
+
+
+PAIRS = [
+    ("torn", "Save invalid: kept as game.bad", "checksum does not match"),
+    ("a byte changed", "Save invalid: kept as game.bad", "checksum does not match"),
+    ("of another game", "Save invalid: kept as game.bad", "it is of another game"),
+    ("empty", "Save empty: kept as game.bad", "(game.now)"),
+    ("none", "Save damaged: kept as game.bad", "(no game.now)"),
+    ("too big", "Save too big: kept as game.bad", "(game.now)"),
+    ("not a record", "Save invalid: kept as game.bad", "a character is not a digit"),
+    ("its setup changed", "Save invalid: kept as game.bad", "it is of another game"),
+]
+
+
+@pytest.mark.parametrize("case, message, why", PAIRS, ids=[c[0] for c in PAIRS])
+def test_a_torn_or_foreign_record_is_a_bad_save_kept_aside_with_its_setup(case, message, why):
+    setup, record = _pair(case)
+    flash = FakeFlash()
+    flash.files["game.json"] = setup
+    if record is not None:
+        flash.files["game.now"] = record
+    assert load(flash) == (None, message)
+    assert flash.files["game.bad"] == setup
+    assert flash.files.get("game.now.bad") == record
+    assert why in flash.files["error.log"].decode()
+    assert flash.listdir() == sorted(["error.log", "game.bad"]
+                                     + (["game.now.bad"] if record is not None else []))
+    assert load(flash) == (None, None)
+
+
+def test_the_record_names_the_game_json_it_belongs_to_not_an_equal_one():
+    # A setup written again with its keys in another order (as MicroPython may): its bytes
+    # differ, so the record is not its: a record pairs with the very file it was written with.
+    store = saving(*snapshots(3, every=2))
+    setup = json.loads(store.fs.files["game.json"])
+    flash = FakeFlash()
+    flash.files["game.json"] = json.dumps(dict(reversed(list(setup.items())))).encode()
+    flash.files["game.now"] = store.fs.files["game.now"]
+    assert load(flash) == (None, "Save invalid: kept as game.bad")
 
 
 def test_the_log_says_why_a_save_was_invalid():
@@ -323,8 +465,9 @@ def test_a_folder_named_game_json_is_moved_aside():
     assert load(flash) == (None, "Save unreadable: kept as game.bad")
     assert flash.listdir() == ["error.log", "game.bad", "game.bad.1", "game.bad/x"]
     assert flash.files["game.bad.1"] == b"an older bad file"
-    Store(flash).save_game({"a": 1})
-    assert Store(flash).load_game(lambda d: (d, None)) == ({"a": 1}, None)
+    game = snapshots(1)[0]
+    Store(flash).save_game(game)
+    assert Store(flash).load_game(lambda d: (d, None)) == (game, None)
 
 
 def test_a_file_replaces_an_empty_folder_named_game_bad():
@@ -400,7 +543,7 @@ def files_the_tray_writes():
     """Saves of random games (up to 8 players, ties played off), the last release's saves, the
     settings and a full tally, as the tray writes them."""
     saves = [save for seed in range(1, 60) for save in savefuzz.real_saves(seed, 30)]
-    for name in ("saves_v1.json", "saves_v2.json"):
+    for name in ("saves_v1.json", "saves_v2.json", "saves_v4.json"):
         saves += [v["save"] for v in json.loads((VECTORS / name).read_text())]
     saves.append({"players": 8, "preset": "classic", "options": PRESETS["classic"].to_dict(),
                   "computers": 7, "hints": False})
@@ -618,7 +761,7 @@ def test_real_filesystem_on_cpython(tmp_path):
     store = Store(root=str(tmp_path))
     old, new = snapshots(2, every=10)
     store.save_game(old)
-    store.save_game(new)  # the rename replaces
+    store.save_game(new)  # the record is rewritten
     assert store.load_game(check) == (new, None)
     (tmp_path / "game.tmp").write_bytes(b"{")
     store.log_error("x" * Store.LOG_MAX)
@@ -630,8 +773,9 @@ def test_real_filesystem_on_cpython(tmp_path):
     assert store.load_game(check) == (None, "Save unreadable: kept as game.bad")
     assert (tmp_path / "game.bad").is_dir()
     assert (tmp_path / "game.bad.1").read_bytes() == b"old"
+    assert (tmp_path / "game.now.bad").is_file()  # the record, kept with its setup
     assert sorted(p.name for p in tmp_path.iterdir()) == [
-        "error.log", "error.old", "game.bad", "game.bad.1"]
+        "error.log", "error.old", "game.bad", "game.bad.1", "game.now.bad"]
     store.save_settings({"players": 5})
     assert store.load_settings({"players": 3, "preset": "classic"})["players"] == 5
     store.clear_game()
@@ -699,4 +843,5 @@ def test_real_filesystem_on_micropython(micropython, mpy):
     assert out["folder"] == [None, "Save unreadable: kept as game.bad"]
     assert all(0 < n <= 300 for n in out["log"])
     assert out["settings"] == {"players": 5, "preset": "classic"}
-    assert out["files"] == ["error.log", "error.old", "game.bad", "game.bad.1", "settings.json"]
+    assert out["files"] == ["error.log", "error.old", "game.bad", "game.bad.1", "game.now.bad",
+                            "settings.json"]

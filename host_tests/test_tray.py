@@ -24,7 +24,7 @@ from dicetray.screens import (
 from dicetray.state import ESPAGNOLE, FIRST_OUT, LAST_HOLDER
 from dicetray.store import Store
 from emupico.panel import Panel
-from fakes.flash import FakeFlash
+from fakes.flash import FakeFlash, saved_game
 from trayhost.autoplay import SeededDice
 from trayhost.canvas import pixel_rows
 from trayhost.oled import FakeI2C
@@ -219,7 +219,7 @@ def test_every_preset_plays_to_its_end_through_the_buttons(preset, players, driv
     assert {PLAY, RESULT, PHASE, OVER, SETUP} <= screens
     store = tray.store
     assert store.saved[-1] == game.to_dict()  # the last save was the finished game...
-    assert "game.json" not in tray.fs.files and "game.tmp" not in tray.fs.files  # ...cleared
+    assert not {"game.json", "game.now", "game.tmp"} & set(tray.fs.files)  # ...cleared
     assert tray.app.screen == SETUP and tray.app.game is None
     assert_panel_shows(tray)
     assert tray.display.ok and not tray.i2c.failed
@@ -321,7 +321,7 @@ def test_long_ok_opens_the_standings_roll_returns_and_quitting_asks_first():
     tray.key("r")  # ROLL goes back, without throwing
     assert state(tray) == before
     assert_panel_shows(tray)
-    saved = tray.fs.files["game.json"]
+    saved = tray.fs.files["game.now"]
     for no in "o1O":  # OK, a KEEP or OK held again: no, back to the game
         tray.keys("OO")
         assert app.screen == QUIT
@@ -331,10 +331,10 @@ def test_long_ok_opens_the_standings_roll_returns_and_quitting_asks_first():
             "THE GAME IS ERASED", "ITS TOKENS ARE LOST"]
         assert screen.hints() == "ROLL:YES  OK:NO"
         tray.key(no)
-        assert state(tray) == before and tray.fs.files["game.json"] == saved
+        assert state(tray) == before and tray.fs.files["game.now"] == saved
     tray.keys("OOr")  # ROLL: yes
     assert app.screen == SETUP and app.game is None
-    assert "game.json" not in tray.fs.files
+    assert not {"game.json", "game.now"} & set(tray.fs.files)
 
 
 def hold(tray, name, ms):
@@ -418,7 +418,7 @@ def test_an_unplugged_display_does_not_stop_the_game_and_replugging_shows_it():
     assert not tray.display.ok and tray.i2c.failed
     assert len(tray.store.saved) > saves + 5  # the game went on and was saved
     assert app.game.to_dict() != before
-    assert json.loads(tray.fs.files["game.json"]) == app.game.to_dict()
+    assert saved_game(tray.fs.files) == app.game.to_dict()
     tray.i2c.connected = True
     tray.run(1000)  # the driver retries every 500 ms
     assert tray.display.ok

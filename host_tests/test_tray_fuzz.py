@@ -7,7 +7,8 @@ from unittest import mock
 from dicetray import screens_setup
 from dicetray.clock import TURN_DUE, Clock
 from dicetray.game import Game
-from fakes.flash import FakeFlash
+from dicetray.store import Store
+from fakes.flash import FakeFlash, saved_game
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from test_tray import assert_panel_shows, fb_rows, make_tray, play, tokens_ok
@@ -114,7 +115,7 @@ class Counting:
 def test_random_button_streams_never_break_the_tray(stream, resume, start, seed):
     flash = FakeFlash()
     if resume is not None:
-        flash.files["game.json"] = SAVES[resume]
+        Store(flash).save_game(json.loads(SAVES[resume]))
     counting = Counting()
     starts = Counter()
     real_start = screens_setup.start_game
@@ -191,7 +192,7 @@ def test_random_button_streams_never_break_the_tray(stream, resume, start, seed)
     if app.game is not None:
         assert tokens_ok(app.game)
         if not app.game.over:
-            assert json.loads(flash.files["game.json"]) == app.game.to_dict()
+            assert saved_game(flash.files) == app.game.to_dict()
     panel = tray.i2c.panel
     assert tray.display.ok
     display = tray.display

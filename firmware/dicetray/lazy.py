@@ -13,13 +13,15 @@ LOADER = "loader"  # reading the files back: at boot, and the settings when the 
 SETUP = "setup"  # the setup menu and the options table: while it shows (readied: App.quiet)
 GAME = "game"  # the engine: kept once loaded (App.quiet), unless the boot plays no game on
 SEATS = "seats"  # the computer seats and the hints: in a game that needs them
+SAVE = "save"  # the game's record: from a game's first save to the setup
 
 PHASES = {
-    BOOT: ("boot", "save_check", "save_invariants", "save_migrate", "options"),
+    BOOT: ("boot", "save_check", "save_invariants", "save_migrate", "options", "save_record"),
     LOADER: ("store_read", "postmortem"),
     SETUP: ("screens_setup", "options"),
     GAME: ("game", "settle", "payout"),
     SEATS: ("seat", "strategy", "odds", "firsttable"),
+    SAVE: ("save_record",),
 }
 
 

@@ -14,7 +14,7 @@ from dicetray.game import MAX_PLAYERS, MAX_THROWS, MIN_PLAYERS, Game
 from dicetray.options import make
 from dicetray.rules import RulesError
 from dicetray.save_invariants import check_agree
-from dicetray.save_migrate import from_v1, from_v2, from_v3
+from dicetray.save_migrate import from_v1, from_v2, from_v3, from_v4
 from dicetray.state import (
     GAME_FIELDS,
     SAVE_FORMAT,
@@ -180,6 +180,9 @@ def check_state(data):
         version = 3
     if version == 3:
         data = from_v3(data)
+        version = 4
+    if version == 4:
+        data = from_v4(data)
     elif version != SAVE_VERSION:
         fail("format version %s, this tray reads version %d" % (_show(version), SAVE_VERSION))
     top = ("format", "version", "players", "options")

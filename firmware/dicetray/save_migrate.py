@@ -3,6 +3,7 @@
 Version 1 kept the turn's fields at the top of the save, its settling in "res" (None until
 every player was done) and the last turn's number under "turn". Version 2 had no kept dice: the
 app kept them, and a resume released them. Version 3 had no computer seats and no hints.
+Version 4 kept the same fields as today, all in game.json (save_record keeps them in two files).
 A tray updated in the middle of a game resumes it: the engine plays on exactly as the older
 release would have.
 """
@@ -56,9 +57,17 @@ def from_v2(d):
 
 
 def from_v3(d):
-    """The current dict of a version 3 save: every seat human, no hints."""
+    """The version 4 dict of a version 3 save (from_v4 reads it on): every seat human, no
+    hints."""
     d = dict(d)
     d["computers"] = []
     d["hints"] = False
+    d["version"] = 4
+    return d
+
+
+def from_v4(d):
+    """The current dict of a version 4 save: the same fields."""
+    d = dict(d)
     d["version"] = SAVE_VERSION
     return d

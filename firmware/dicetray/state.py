@@ -9,8 +9,9 @@ save_check.KINDS, or a nested object ("turn", "contest", "last", "result"; "?" a
 from dicetray.rules import FIRST_OUT, LAST_HOLDER
 
 SAVE_FORMAT = "dicetray-game"
-SAVE_VERSION = 4  # 1: the first release (flat fields), 2: no kept dice, 3: no computer seats;
-# loading migrates them (save_migrate)
+SAVE_VERSION = 5  # 1: the first release (flat fields), 2: no kept dice, 3: no computer seats,
+# 4: the whole game in one JSON file; loading migrates them (save_migrate). 5: the same fields,
+# kept in two files (save_record)
 
 # Phases of a game
 START = "start"  # who starts the first turn (a roll-off)

@@ -31,13 +31,15 @@ class _OsFs:
 
 
 class Store:
-    """The files the tray keeps on flash, each replaced atomically: write a .tmp, rename over.
+    """The files the tray keeps on flash, each replaced atomically: a .tmp renamed over, or (the
+    game's record, save_record) a file littlefs commits whole at its close rewritten in place.
 
     fs: an object with open(path, mode), rename(old, new), remove(path), exists(path) and
     size(path); None means the real filesystem. root: the folder of the files ("" = current).
     """
 
-    GAME = "game.json"
+    GAME = "game.json"  # what is fixed for the game (save_record), or an older release's save
+    NOW = "game.now"  # what changes with each action: the record (save_record)
     TMP = "game.tmp"
     BAD = "game.bad"  # the newest bad save; older ones are game.bad.1, game.bad.2
     CRASHES = "game.crashes"  # how often the saved game crashed the tray since it last moved on
@@ -58,6 +60,9 @@ class Store:
         self.fs = _OsFs() if fs is None else fs
         self._root = root.rstrip("/") + "/" if root else ""
         self.crashes = 0  # as on flash, once read; cleared by the next save that works
+        self.setup = None  # the setup in game.json (save_record), once saved or read back
+        self.setup_id = 0  # its checksum, which the record names; None: game.json holds this
+        # game as an older release saved it (read at boot), until the first save replaces it
 
     def path(self, name):
         """Where a file of the store lives: path(Store.GAME)."""
@@ -66,13 +71,17 @@ class Store:
     # ---- the game in progress ---------------------------------------------------------
 
     def save_game(self, data):
-        """Replace the saved game with data (a JSON-compatible dict, Game.to_dict()).
+        """Replace the saved game with data (a JSON-compatible dict, Game.to_dict()): its
+        record rewritten in place, its setup written when a game starts (save_record.save,
+        loaded while a game is saved: dicetray.lazy's SAVE).
 
-        The old game.json is never opened for writing: a power cut at any point leaves either
-        the old save or the new one. A full or failing flash raises OSError (e.args[0] is the
-        errno, 28 when full) with the old save intact; the app tells the players.
+        A power cut at any point leaves either the old save or the new one. A full or failing
+        flash raises OSError (e.args[0] is the errno, 28 when full) with the old save intact;
+        the app tells the players.
         """
-        self.replace(self.TMP, self.GAME, data)
+        from dicetray.save_record import save
+
+        save(self, data)
         if self.crashes:
             self.crashes = 0
             self.discard(self.CRASHES)  # the game moved on: its crashes were not its fault
@@ -104,9 +113,12 @@ class Store:
     def clear_game(self):
         """Forget the game (it is over): nothing to resume at the next start.
 
-        A missing file is fine; a failing flash raises OSError.
+        A missing file is fine; a failing flash raises OSError. The setup goes first: a record
+        without it is no game.
         """
-        for name in (self.GAME, self.TMP, self.CRASHES):
+        self.setup = None
+        self.setup_id = 0
+        for name in (self.GAME, self.NOW, self.TMP, self.CRASHES):
             path = self.path(name)
             if self.fs.exists(path):
                 self.fs.remove(path)
@@ -139,9 +151,9 @@ class Store:
     # ---- helpers ----------------------------------------------------------------------
 
     def replace(self, tmp_name, name, data):
-        """Write data (JSON) to tmp_name, then rename it over name: atomic; OSError as
-        save_game."""
-        raw = json.dumps(data).encode()
+        """Write data (as JSON; bytes as they are) to tmp_name, then rename it over name:
+        atomic; OSError as save_game."""
+        raw = data if type(data) is bytes else json.dumps(data).encode()
         fs = self.fs
         tmp = self.path(tmp_name)
         try:

@@ -8,6 +8,7 @@ import json
 
 from dicetray import words
 from dicetray.postmortem import set_aside
+from dicetray.state import SAVE_VERSION, SaveError
 
 # Why a file was not used: the words a catalogue's WHY says on the screen. A problem is
 # SAVE_PROBLEM, the why and then KEPT_AS or STUCK, for the app to wrap at a space.
@@ -25,24 +26,30 @@ CRASHED = "crashed"
 MAX_OPEN = 64  # "[" and "{" in all: the nesting is no deeper
 MAX_COMMAS = 512  # the values are no more
 MAX_STRETCH = 64  # bytes without a comma: no number is longer
+NOW_BAD = "game.now.bad"  # the record of a bad save, kept with it as game.bad
+NOW_MAX = 256  # bytes: twice the longest record (save_record), which is read whole
 
 
 def load_game(store, build):
     """The saved game as (game, None), (None, None) when there is none, or (None, problem).
 
-    build(data) turns the parsed file into (game, None), or says (None, why) when data is
-    not a game it can resume; anything it raises is a bug and goes up, the file untouched.
-    A file that cannot be read, parsed or built, whose game crashed the tray CRASH_LIMIT
+    build(data) turns the saved dict into (game, None), or says (None, why) when data is
+    not a game it can resume; anything it raises is a bug and goes up, the files untouched.
+    The saved dict is game.json's setup with the record in game.now (read_record), or
+    game.json alone when an older release wrote it (game.now, if any, is then not its).
+    A save that cannot be read, parsed or built, whose game crashed the tray CRASH_LIMIT
     times in a row (see note_crash), or whose last load never finished (the tray stopped in
-    it: a crash, the watchdog, a power cut), is renamed game.bad (older ones are kept as
-    game.bad.1 and game.bad.2), the reason goes to error.log, and problem is a short message
-    for the screen. A leftover game.tmp (a save cut short: game.json is still the last
-    whole save) is removed.
+    it: a crash, the watchdog, a power cut), is renamed game.bad and its record game.now.bad
+    (older ones are kept as game.bad.1 and game.bad.2...), the reason goes to error.log, and
+    problem is a short message for the screen. A leftover game.tmp (a save cut short:
+    game.json is still the last whole save) is removed, and so is a record without a setup
+    (a game's start cut short).
     """
     store.discard(store.TMP)
     game = store.path(store.GAME)
     loading = store.path(store.LOADING)
     if not store.fs.exists(game):
+        store.discard(store.NOW)
         store.discard(store.CRASHES)
         store.discard(store.LOADING)
         return None, None
@@ -56,7 +63,7 @@ def load_game(store, build):
         detail = " (the tray stopped while loading it)"
     else:
         _mark(store, loading)  # a reset runs no Python: the next boot must find it on flash
-        data, why = read_json(store, game, store.GAME_MAX)
+        data, why, detail = _read_save(store, game)
         if why is None:
             built, reason = build(data)
             if reason is None:
@@ -64,13 +71,82 @@ def load_game(store, build):
                 return built, None
             why = INVALID
             detail = " (%s)" % reason
+    store.setup = None
+    store.setup_id = 0
     problem = problem_text(words.T.SAVE_PROBLEM, why, keep_aside(store, store.GAME, store.BAD),
                            store.BAD)
+    if store.fs.exists(store.path(store.NOW)):
+        keep_aside(store, store.NOW, NOW_BAD)
     store.log_error("%s: %s%s\n" % (game, problem, detail))
     store.crashes = 0
     store.discard(store.CRASHES)
     store.discard(store.LOADING)
     return None, problem
+
+
+def _read_save(store, game):
+    # (data, None, ""), or (None, why, detail): the saved dict the files hold, not yet checked.
+    # The store learns the setup on flash, which the game's next save keeps or replaces.
+    raw, why = read_bytes(store, game, store.GAME_MAX)
+    data, why = parse(raw, why)
+    if why is not None or type(data) is not dict or data.get("version") != SAVE_VERSION:
+        store.setup_id = None  # an older release's save, whole: a game.now is not its
+        return data, why, ""
+    now = store.path(store.NOW)
+    if not store.fs.exists(now):
+        return None, DAMAGED, " (no game.now)"
+    record, why = read_bytes(store, now, NOW_MAX)
+    if why is not None:
+        return None, why, " (game.now)"
+    try:
+        whole = read_record(data, raw, record)
+    except SaveError as e:
+        return None, INVALID, " (%s)" % e
+    from dicetray.save_record import checksum
+
+    store.setup = data
+    store.setup_id = checksum(raw)
+    return whole, None, ""
+
+
+def read_record(setup, raw_setup, raw):
+    """The saved dict of a game.json holding setup (its parsed dict; raw_setup: its bytes) and
+    the record raw (save_record): setup with the record's fields, read by their kinds and not
+    yet checked (save_check does). SaveError when the record is torn, of another game or not a
+    record."""
+    from dicetray.save_record import (
+        CHUNK,
+        RECORD_FIELDS,
+        SETUP_KEYS,
+        VERSION,
+        Io,
+        checksum,
+        fail,
+        fields,
+        get,
+    )
+
+    end = len(raw) - CHUNK
+    if end < 1 + CHUNK or get(raw, end) != checksum(raw[:end]):
+        fail("its checksum does not match it")
+    if raw[:1] != VERSION:
+        fail("it is not of version %d" % SAVE_VERSION)
+    if get(raw, 1) != checksum(raw_setup):
+        fail("it is of another game")
+    if type(setup) is not dict or len(setup) != len(SETUP_KEYS) \
+            or [k for k in SETUP_KEYS if k not in setup]:
+        fail("game.json is not a setup")
+    players = setup["players"]
+    options = setup["options"]
+    tokens = options.get("tokens") if type(options) is dict else None
+    if type(players) is not int or not 2 <= players <= 8 or type(tokens) is not int \
+            or not 0 < tokens < 1000:
+        fail("the setup's players or tokens are not a game's")  # the radices come from them
+    io = Io(raw, 1 + CHUNK, end)
+    data = fields(io, dict(setup), RECORD_FIELDS, players, tokens)
+    if io.pos != end:
+        fail("it is too long")
+    return data
 
 
 def _mark(store, path):
@@ -108,6 +184,12 @@ def load_settings(store, defaults):
 def read_json(store, path, limit):
     """(data, None), or (None, why) when the file cannot be used; reads at most limit + 1
     bytes."""
+    return parse(*read_bytes(store, path, limit))
+
+
+def read_bytes(store, path, limit):
+    """(raw, None), or (None, why) when the file cannot be read, is empty or is over limit
+    bytes; reads at most limit + 1 bytes."""
     try:
         if store.fs.size(path) > limit:
             return None, TOO_BIG
@@ -119,6 +201,14 @@ def read_json(store, path, limit):
         return None, EMPTY
     if len(raw) > limit:
         return None, TOO_BIG
+    return raw, None
+
+
+def parse(raw, why):
+    """(data, None) for the JSON bytes raw within the bounds (within_bounds); (None, why) when
+    why is given or the bytes cannot be parsed."""
+    if why is not None:
+        return None, why
     if not within_bounds(raw):
         return None, DAMAGED
     try:

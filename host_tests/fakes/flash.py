@@ -3,8 +3,8 @@
 Durability model (littlefs, copy-on-write):
 - Opening a new file for writing creates it, empty, on flash at once.
 - Written bytes reach flash but are committed only by close(); until then a reboot finds the
-  previous content (an empty file when it was new). A failed write (full flash) makes close()
-  commit nothing, like littlefs' errored files.
+  previous content (an empty file when it was new). A failed write (full flash, or a broken
+  one) makes close() commit nothing, like littlefs' errored files.
 - rename() and remove() are atomic, and rename replaces a target of the same kind.
 With torn=True the flash is harsher than littlefs (FAT-like): opening for "w" truncates the file
 on flash at once and every byte written is durable as soon as it is written, so a power cut
@@ -211,6 +211,8 @@ class FakeFile:
         return chunk if self.binary else chunk.decode()
 
     def write(self, data):
+        if "write" in self.flash.broken:
+            self.erred = True  # littlefs marks a file whose write failed: close commits nothing
         self._check("write", "wa")
         if self.binary:
             if isinstance(data, str):
@@ -263,3 +265,18 @@ class FakeFile:
         self.flash._enter(op)
         if self.closed or self.kind not in kinds:
             raise OSError(EBADF)
+
+
+def saved_game(files, root=""):
+    """The saved dict that the files of a flash hold, as the boot reads them (unchecked): the
+    setup in game.json with the record in game.now, or an older release's whole game.json."""
+    import json
+
+    from dicetray.state import SAVE_VERSION
+    from dicetray.store_read import read_record
+
+    raw = files[root + "game.json"]
+    data = json.loads(raw)
+    if data.get("version") != SAVE_VERSION:
+        return data
+    return read_record(data, raw, files[root + "game.now"])

@@ -29,9 +29,10 @@ def kind(d):
                        "+thrown" if d["turn"]["count"] else "")
 
 
-def snapshots(preset, players, seed):
-    # Every save the game wrote, in order (the first: before any action).
-    game = Game(players, preset, SeededDice(seed))
+def snapshots(preset, players, seed, **seats):
+    # Every save the game wrote, in order (the first: before any action). seats: the computer
+    # seats and hints of a later engine's Game.
+    game = Game(players, preset, SeededDice(seed), **seats)
     bot = SeededDice(seed + 1000)
     saves = [game.to_dict()]
     while not game.over:
@@ -66,19 +67,26 @@ def play_on(save, dice_seed, bot_seed):
     }
 
 
-def main():
-    assert SAVE_VERSION == 2, "run this on commit 6794028: it writes version 2 saves"
+def write(name, snapshots, seed, dice_seed, bot_seed):
+    """Write vectors/name: the picked saves of snapshots(preset, players, a seed) for every
+    preset and 2, 4 and 8 players, each with how the engine played it on."""
     entries = []
     for i, preset in enumerate(PRESET_NAMES):
         for players in (2, 4, 8):
-            for save in pick(snapshots(preset, players, 11 * i + players)):
-                entry = {"save": save, "dice_seed": 5 + len(entries), "bot_seed": 50 + i}
+            for save in pick(snapshots(preset, players, seed * i + players)):
+                entry = {"save": save, "dice_seed": dice_seed + len(entries),
+                         "bot_seed": bot_seed + i}
                 entry.update(play_on(save, entry["dice_seed"], entry["bot_seed"]))
                 entries.append(entry)
-    with open(os.path.join(HERE, "saves_v2.json"), "w") as f:
+    with open(os.path.join(HERE, name), "w") as f:
         f.write("[\n" + ",\n".join(json.dumps(e, separators=(",", ":")) for e in entries)
                 + "\n]\n")
     print(len(entries), "saves:", sorted({kind(e["save"]) for e in entries}))
+
+
+def main():
+    assert SAVE_VERSION == 2, "run this on commit 6794028: it writes version 2 saves"
+    write("saves_v2.json", snapshots, 11, 5, 50)
 
 
 if __name__ == "__main__":

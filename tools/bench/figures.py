@@ -40,6 +40,10 @@ the kit): press-to-panel latency per kind of press, first byte and panel complet
 95th percentile in emulated ms with the I2C bus and flash timing modelled, and the heap of the
 real port after boot and at its peak over a game.
 
+A game's save on the flash (flashsave.py): erases, page programs and the modelled flash time per
+saved action on the real littlefs code (littlefs-python, the rp2 port's configuration), today's
+save next to the last release's (format 4), and the MicroPython time of building one.
+
 The computer seats (seats.py): arena.py's shares of games each kind of seat
 pays (DICETRAY_ARENA_GAMES games per preset and kind), a decision's and the warm-up's time on
 the WebAssembly MicroPython (at 8 players: whole, and the largest piece an idle poll makes),
@@ -172,6 +176,9 @@ def main():
         "rules_heap_bytes_micropython": heap,
     }
     result.update(tray_figures())
+    from bench.flashsave import flash_figures  # a save's cost on littlefs, today and format 4
+
+    result.update(flash_figures())
     from bench.seats import seats_figures  # the computer seat: the arena, a decision on the Pico
 
     result.update(seats_figures())

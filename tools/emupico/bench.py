@@ -58,8 +58,8 @@ HEAP_MAX_PRESSES = 80
 SETTINGS = {"players": 2, "preset": "classic",
             "options": dict(PRESETS["classic"].to_dict(), start=START_SEAT1)}
 HEAP_SETTINGS = dict(SETTINGS, options=dict(SETTINGS["options"], tokens=5))
-SAVES = ("game.json", "game.tmp", "game.bad", "settings.tmp", "tally.json", "error.log",
-         "error.old")
+SAVES = ("game.json", "game.now", "game.tmp", "game.bad", "game.now.bad", "settings.tmp",
+         "tally.json", "error.log", "error.old")
 
 HEAP_SCRIPT = """
 import gc, json

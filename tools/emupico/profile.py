@@ -59,15 +59,14 @@ ROWS = (
     ("    game logic: Game.throw/stop/announce", lambda p: _sum(p, *GAME)),
     ("      of which evaluate()", lambda p: _sum(p, "evaluate@game")),
     ("    save: Game.to_dict", lambda p: _sum(p, "Game.to_dict")),
-    ("    save: json.dumps", lambda p: _sum(p, "json.dumps")),
-    ("    save: write + rename on flash", lambda p: _sum(p, "Store._replace")
-     - _sum(p, "json.dumps")),
-    ("      open game.tmp", lambda p: _sum(p, "file.open")),
+    ("    save: the record built and written (Store.save_game)",
+     lambda p: _sum(p, "Store.save_game")),
+    ("      open game.now (and game.tmp at a game's start)", lambda p: _sum(p, "file.open")),
     ("      write", lambda p: _sum(p, "file.write")),
     ("      close (the data reaches flash)", lambda p: _sum(p, "file.close")),
-    ("      rename over game.json", lambda p: _sum(p, "file.rename")),
+    ("      rename over game.json (a game's start)", lambda p: _sum(p, "file.rename")),
     ("    the rest (events, sound, new game)", lambda p: _sum(p, "App.press")
-     - _sum(p, *GAME, "Game.to_dict", "Store._replace", "evaluate@app")),
+     - _sum(p, *GAME, "Game.to_dict", "Store.save_game", "evaluate@app")),
     ("    evaluate() in the app", lambda p: _sum(p, "evaluate@app")),
     ("  draw the screen (App.render)", lambda p: _sum(p, "App.render")),
     ("    font.text", lambda p: _sum(p, "font.text")),
@@ -180,8 +179,8 @@ def table(summary, data):
     boot_heap, boot_us = data["gc_boot"]
     lines.append("A timer adds %d us per call (an empty call reads %d us). A garbage collection"
                  " takes %.1f ms with the %d-byte live heap after boot, %.1f ms with %d bytes"
-                 " at the end (this script's records included; %d bytes free). The saved game"
-                 " is %d bytes of JSON." % (
+                 " at the end (this script's records included; %d bytes free). An action's"
+                 " save is a %d-byte record in game.now." % (
                      data["timer_overhead_us"], data["timer_floor_us"], boot_us / 1000,
                      boot_heap, data["gc_collect_us"] / 1000, data["live_heap"],
                      data["free_heap"], data["save_bytes"]))

@@ -15,6 +15,7 @@ from dicetray.app import App
 from dicetray.board import Board
 from dicetray.buttons import PRESS
 from dicetray.display import Display
+from dicetray.save_record import record
 from dicetray.store import Store
 
 us = time.ticks_us
@@ -94,8 +95,8 @@ def choose(app, kept_once):
 
 
 def clean():
-    for name in ("game.json", "game.tmp", "settings.json", "settings.tmp", "tally.json",
-                 "error.log"):
+    for name in ("game.json", "game.now", "game.tmp", "settings.json", "settings.tmp",
+                 "tally.json", "error.log"):
         try:
             os.remove(DIR + "/" + name)
         except OSError:
@@ -175,7 +176,7 @@ def instrument():
     screens_setup.setup_rows = timed("setup_rows", screens_setup.setup_rows)
     for cls, names in ((App, ("press", "save", "render")),
                        (gamem.Game, ("throw", "stop", "announce", "to_dict")),
-                       (Store, ("replace",)),
+                       (Store, ("save_game",)),
                        (Display, ("show",)),
                        (panelm.Panel, ("write", "write_spans"))):
         for name in names:
@@ -248,7 +249,7 @@ live = gc.mem_alloc()
 t = us()
 gc.collect()
 collect_us = diff(us(), t)
-save = json.dumps(app.game.to_dict()) if app.game else ""
+save = record(app.game.to_dict(), 0) if app.game else b""
 overhead, floor = calibrate()
 clean()
 print(json.dumps({"plain": plain[1:], "timed": timed_run, "gc_collect_us": collect_us,

@@ -13,8 +13,8 @@ MAIN = "/main.py"  # copied last: a first flash cut short leaves a board that bo
 # The store's files, never removed: these names anywhere, and at the root any name starting with
 # one of the prefixes (a game.bad.1 from a newer store, say).
 SAVES = frozenset(
-    "game.json settings.json error.log error.old game.bad game.tmp settings.tmp tally.json"
-    " tally.tmp tally.bad".split())
+    "game.json game.now settings.json error.log error.old game.bad game.now.bad game.tmp"
+    " settings.tmp tally.json tally.tmp tally.bad".split())
 SAVE_PREFIXES = ("game.", "settings.", "error.", "tally.")
 
 

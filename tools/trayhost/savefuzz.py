@@ -2,9 +2,10 @@
 
 Real saves come from random games; a mutation (savemutate) changes what a save means (players,
 phases, roll-offs, results, stakes, tokens, limits), not its bytes. play_on() loads a save the
-way the tray does and, when the checker accepts it, plays it to its end with random legal
-actions, checking every state on the way. The same code runs on CPython (the tests,
-tools/soak.py) and on MicroPython (the MicroPython tier).
+way the tray does (through the two files the tray writes: save_record) and, when the checker
+accepts it, plays it to its end with random legal actions, checking every state on the way.
+The same code runs on CPython (the tests, tools/soak.py) and on MicroPython (the MicroPython
+tier).
 """
 
 import json
@@ -13,8 +14,10 @@ from dicetray.app import App
 from dicetray.game import Game
 from dicetray.options import OPTION_NAMES, PRESET_NAMES, PRESETS, changed, option
 from dicetray.save_check import load
+from dicetray.save_record import SETUP_KEYS, checksum, record
 from dicetray.screens import OVER, PHASE, PLAY, QUIT, RESULT, RESUME, STANDINGS, TALLY
 from dicetray.state import SaveError
+from dicetray.store_read import read_record
 
 from trayhost.autoplay import SeededDice, apply
 from trayhost.dicechoice import chance, pick
@@ -98,6 +101,23 @@ def _spread(saves, k):
     return saves[::step][:k]
 
 
+def through_files(data):
+    """The saved dict the boot reads back from data saved as the tray saves a game: its setup
+    as JSON in game.json and the rest in the record of game.now (save_record); SaveError when
+    the record is refused (store_read.read_record). A dict no record can hold (a value outside
+    its field's digits, a setup that is no game's) is data itself: the boot reads it only from
+    an older release's one-file save."""
+    try:
+        setup = {}
+        for key in SETUP_KEYS:
+            setup[key] = data[key]
+        raw = json.dumps(setup).encode()
+        line = record(data, checksum(raw))
+    except Exception:  # no record holds it
+        return data
+    return read_record(json.loads(raw), raw, line)
+
+
 def play_on(data, seed, every=7):
     """("refused", reason) or ("played", actions): an accepted save is played to its end.
 
@@ -105,7 +125,7 @@ def play_on(data, seed, every=7):
     the way that the checker would refuse (every `every` actions and at the end).
     """
     try:
-        game = load(data, SeededDice(seed))
+        game = load(through_files(data), SeededDice(seed))
     except SaveError as e:
         return "refused", str(e)
     draw_every_screen(game)
