@@ -191,3 +191,16 @@ def test_micropython_writes_and_reads_the_same_records(micropython, mpy):
     expected = [[files(d)[1].decode(), True] for d, _ in cases]
     out = micropython(SCRIPT % json.dumps(cases), paths=[FIRMWARE], mpy=mpy)
     assert json.loads(out.strip().splitlines()[-1]) == expected
+
+
+def test_a_setup_with_a_key_no_game_writes_is_refused():
+    data = states(3, "classic", 5)[1]
+    raw, line = files(data)
+    setup = json.loads(raw)
+    setup["lang"] = "fr"  # a key the setup may hold: read with it
+    raw_fr = json.dumps(setup).encode()
+    assert back(raw_fr, record(data, checksum(raw_fr)))["lang"] == "fr"
+    setup["colour"] = "red"  # one it may not
+    raw_bad = json.dumps(setup).encode()
+    with pytest.raises(SaveError):
+        back(raw_bad, record(data, checksum(raw_bad)))

@@ -246,3 +246,24 @@ def test_every_value_of_every_row_the_setup_shows_survives_a_power_cycle_and_a_r
             assert app.screen == SETUP
         assert len(seen) == 8 if label == "TRAY PLAYS" else len(seen) > 1, label
     assert checked > 2 * len(labels)
+
+
+def test_a_resumed_game_speaks_its_own_language_not_the_settings():
+    # The game's language is kept with the game (game.json, beside its record), so a game
+    # played in French resumes in French after the settings were set back to English.
+    flash = FakeFlash()
+    tray = make_tray(24, flash=flash)
+    tray.keys("1r")  # the language row, to French
+    tray.key("o")
+    tray.key("r")  # a throw: the record after it names the French setup
+    assert tray.app.game.lang == "fr"
+    settings = json.loads(flash.files["settings.json"])
+    settings["lang"] = "en"
+    flash.files["settings.json"] = json.dumps(settings).encode()
+    words.use("en")  # a new VM
+    again = make_tray(25, flash=flash.reboot())
+    assert again.app.screen == RESUME and words.lang == "fr"  # the prompt: the game's
+    again.key("o")
+    assert again.app.screen == PLAY and again.app.game.lang == "fr" and words.lang == "fr"
+    assert "LANCE" in glass(again).read(56, ink=0) or "GARDE" in glass(again).read(56, ink=0)
+    words.use("en")

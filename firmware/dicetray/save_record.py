@@ -20,6 +20,7 @@ from binascii import crc32
 from dicetray import state  # one name for all it reads there: a module's names are heap
 
 SETUP_KEYS = ("format", "version", "players", "options", "computers", "hints")
+SETUP_MAY = ("lang",)  # in game.json only when the game says it (Game.to_dict)
 RECORD_FIELDS = tuple(f for f in state.GAME_FIELDS if f[0] not in SETUP_KEYS)
 # A nested object's fields, and whether it may be None (its kind ends in "?").
 _NESTED = {"turn": (state.Turn.FIELDS, False), "contest?": (state.Contest.FIELDS, True),
@@ -43,6 +44,9 @@ def save(store, data):
     setup = {}
     for key in SETUP_KEYS:
         setup[key] = data[key]
+    for key in SETUP_MAY:
+        if key in data:
+            setup[key] = data[key]
     if setup == store.setup:
         _write(store, record(data, store.setup_id))
         return

@@ -118,6 +118,7 @@ def read_record(setup, raw_setup, raw):
         CHUNK,
         RECORD_FIELDS,
         SETUP_KEYS,
+        SETUP_MAY,
         VERSION,
         Io,
         checksum,
@@ -133,8 +134,8 @@ def read_record(setup, raw_setup, raw):
         fail("it is not of version %d" % SAVE_VERSION)
     if get(raw, 1) != checksum(raw_setup):
         fail("it is of another game")
-    if type(setup) is not dict or len(setup) != len(SETUP_KEYS) \
-            or [k for k in SETUP_KEYS if k not in setup]:
+    if type(setup) is not dict or [k for k in SETUP_KEYS if k not in setup] \
+            or [k for k in setup if k not in SETUP_KEYS and k not in SETUP_MAY]:
         fail("game.json is not a setup")
     players = setup["players"]
     options = setup["options"]
