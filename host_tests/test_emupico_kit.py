@@ -30,7 +30,7 @@ def test_every_screen_is_recognised(rendered, shots):
         panel = shots[name]
         want = EXPECTED.get(shot_screen)
         if shot_screen == "play":
-            want = "turn" if name.startswith(("turn", "seat")) else "contest"
+            want = "turn" if name.startswith(("turn", "seat", "crowded")) else "contest"
         elif shot_screen is None:
             want = "safe" if name == "safe_mode" else "error"
         assert screen_of(panel) == want, name

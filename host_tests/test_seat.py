@@ -9,8 +9,8 @@ import json
 
 import pytest
 from dicetray import seat, strategy, ui
-from dicetray.draw import die_x
 from dicetray.display import Display
+from dicetray.draw import die_x
 from dicetray.game import Game
 from dicetray.save_check import load
 from dicetray.screens import PLAY, RESULT, STANDINGS

@@ -68,11 +68,10 @@ def turn(fb, w, h, game, kept, faces=None, hint=None):
 
 
 def _holdings(fb, w, y, game):
-    # Everybody's tokens in seat order on one line, each after its name while four or fewer
-    # share the line (the player whose turn it is is named above, big).
-    n = game.n
-    _cells(fb, w, y, 1, [(pname(p) + " " + _tokens(game, p) if n <= 4 else _tokens(game, p),
-                          "", False) for p in range(n)])
+    # Everybody's tokens in seat order on one line, as the table sits (P1 at the left); the
+    # player whose turn it is is named above. Counts alone: names would double what a turn's
+    # first drawing sends to the panel.
+    _cells(fb, w, y, 1, [(_tokens(game, p), "", False) for p in range(game.n)])
 
 
 def turn_die(fb, w, h, values, kept, only=None, hint=0):
