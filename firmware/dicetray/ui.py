@@ -22,7 +22,7 @@ PHASE_NAMES = {"start": "START", "charge": "CHARGE", "decharge": "DECHARGE", "ov
 def turn(fb, w, h, game, kept, faces=None, hint=None):
     """The current player's turn: dice (faces: the roll animation's, while its dice are in the
     air: then nothing on the panel names or counts that throw yet), kept marks, throw n of
-    limit, the phase, everybody's tokens (the player's lit), the pot in the charge, and on
+    limit, the phase, everybody's tokens in seat order, the pot in the charge, and on
     128x64 the throw's name and the throw to beat: the turn's best and lowest throws so far.
     hint (mask, text), strategy.hint's: the dice the strategy keeps drawn with a solid foot,
     and on 128x64 beside the count what that choice is worth ("85%", "+0.9T"; "OK" before
@@ -86,9 +86,8 @@ def turn_die(fb, w, h, values, kept, only=None, hint=0):
 
 def _to_beat(fb, w, game):
     # Above the dice: the turn's best and lowest throws so far and who made them. This line
-    # keeps to one page of the panel's memory (rows 16..23) and the dice to three (24..47): a
-    # change there resends those pages only, and rows 48..54 stay dark, so going to or from
-    # the result screen resends one page less (tools/bench.py's bytes per press).
+    # keeps to one page of the panel's memory (rows 16..23) and the dice to three (24..45): a
+    # change there resends those pages only (tools/bench.py's bytes per press).
     t = game.turn
     places = game.ranked()
     if not places:
@@ -152,8 +151,8 @@ def _tokens(game, p):
 
 
 def phase(fb, w, h, game):
-    """A phase begins: the charge (after the roll-off for who starts) or the décharge; who
-    starts first (the one line a 128x32 panel has room for)."""
+    """A phase begins (the décharge: the charge's first turn says itself that it began): the
+    pot, who has left; who starts first (the one line a 128x32 panel has room for)."""
     font.clear(fb)
     lines = ["POT %d TOKENS" % game.pot if game.phase == CHARGE else "POT IS EMPTY"]
     if game.out:
