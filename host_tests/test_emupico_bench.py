@@ -26,7 +26,7 @@ def test_the_bot_plays_every_screen(shots):
     assert bot("start_rolloff") == ("ROLL", None)
     assert bot("start_decided") == ("OK", None)
     assert bot("playoff_stake") == ("KEEP1", None)  # play for what is
-    assert bot("phase_charge") == ("OK", None)
+    assert bot("phase_decharge") == ("OK", None)
     assert bot("over") == ("OK", None)
     assert bot("tally") == ("OK", None)
     assert bot("quit") == ("OK", None)  # no: back to the game

@@ -9,6 +9,7 @@ stop, and a human's press during its turn hurries it instead of playing for it.
 import pytest
 from dicetray import seat, strategy, ui
 from dicetray.display import Display
+from dicetray.draw import die_x
 from dicetray.game import Game
 from dicetray.save_check import load
 from dicetray.screens import PLAY, RESULT, STANDINGS
@@ -188,9 +189,12 @@ def test_hints_show_the_strategy_s_keeps_under_the_dice_and_what_the_choice_is_w
         else:  # the chance not to lose the turn: "85%", "OK 85%"
             assert said.endswith("%") and abs(int(said[:-1]) - 100 * value / unit) <= 0.6
         panel = glass(tray)
-        for i, x in enumerate((26, 64, 102)):  # the middle of each die
-            assert bool(panel.rows[50][x]) == bool(mask is not None and mask & (1 << i))
-        assert panel.read(8).startswith(text + " ")
+        for i in range(3):  # a die the strategy keeps has a solid foot (a kept one: all solid)
+            x = die_x(128, 22, i)
+            foot = all(panel.rows[43][c] for c in range(x + 2, x + 20))
+            assert foot == bool((mask or 0) & (1 << i) or g.turn.kept & (1 << i))
+        count = "%d/%d " % (g.turn.count, g.max_throws())
+        assert " ".join(panel.read(0, x0=27).split()).startswith(count + text)
         seen.add((g.phase, mask is None))
         if len(seen) == 4:
             break

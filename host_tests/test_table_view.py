@@ -118,8 +118,10 @@ def test_the_roll_off_for_who_starts_shows_each_throw_then_who_starts():
     assert column_cells(panel, 17, 2) == [("P1 653", False), ("P2 631", False),
                                           ("P3 333", True), ("P4 662", False)]
     assert panel.hints() == "OK:CONTINUE"
-    rig.play("o")
-    assert rig.app.screen == "phase" and glass(rig).read(19) == "P3 STARTS"
+    rig.play("o")  # the charge begins: P3's turn says so, and shows the pot
+    panel = glass(rig)
+    assert rig.app.screen == "play" and panel.read(0, scale=2) == "P3"
+    assert panel.read(8, x0=27).startswith("CHARGE") and panel.read(0).endswith("POT 21")
 
 
 def test_eight_players_roll_off_shows_all_eight_throws_highest_die_first():

@@ -5,7 +5,7 @@ import json
 
 import pytest
 from dicetray.game import Game
-from dicetray.screens import NOTICE, OVER, PLAY, QUIT, RESUME, SETUP, TALLY
+from dicetray.screens import NOTICE, OVER, PLAY, QUIT, RESULT, RESUME, SETUP, TALLY
 from dicetray.screens_setup import setup_rows
 from dicetray.state import GameResult
 from dicetray.store import Store
@@ -159,7 +159,7 @@ def test_whole_games_count_their_losers_in_the_tally_shown_at_the_end():
             paid[p] += 1
         assert app.tally.paid == paid
         assert json.loads(flash.files["tally.json"])["paid"] == paid
-        assert seen[-3:] == [OVER, TALLY, SETUP]  # over, OK, the tally, OK: a new game
+        assert seen[-3:] == [RESULT, OVER, SETUP]  # the last result, the end, OK: a new game
     again = make_tray(87, flash=flash.reboot())
     assert again.app.tally.paid == paid
 

@@ -9,11 +9,11 @@ import json
 
 import pytest
 from dicetray import clock as clock_mod
+from dicetray.draw import die_x
 from dicetray.options import PRESET_NAMES, PRESETS
 from dicetray.save_check import load
 from dicetray.screens import (
     OVER,
-    PHASE,
     PLAY,
     QUIT,
     RESULT,
@@ -182,7 +182,8 @@ def assert_result_sane(game):
 # drawn solid, so (x + 2, y + 2), never a pip, is lit exactly when it is kept.
 def kept_marks(tray):
     rows = tray.i2c.panel.pixels()
-    return [bool(rows[26][14 + 38 * i + 2]) for i in range(3)]  # ui.turn: 24-pixel dice at y=24
+    # ui.turn: 22-pixel dice at y=24; a kept die is solid inside its 2-pixel border.
+    return [bool(rows[26][die_x(128, 22, i) + 2]) for i in range(3)]
 
 
 # ---- 1. every preset, played to its end through the buttons --------------------------------
@@ -216,7 +217,7 @@ def test_every_preset_plays_to_its_end_through_the_buttons(preset, players, driv
     (game,) = play(tray, players, preset, SeededDice(seed + 100), each_key=each_key)
     assert game.n == players and game.opts == PRESETS[preset]
     assert_result_sane(game)
-    assert {PLAY, RESULT, PHASE, OVER, SETUP} <= screens
+    assert {PLAY, RESULT, OVER, SETUP} <= screens  # the phase screen: only for a décharge
     store = tray.store
     assert store.saved[-1] == game.to_dict()  # the last save was the finished game...
     assert not {"game.json", "game.now", "game.tmp"} & set(tray.fs.files)  # ...cleared

@@ -8,7 +8,7 @@ land). Each figure below is worked out by hand in its comment.
 
 
 from dicetray.clock import ANIM_MS, DIM_MS, READ_MS
-from dicetray.screens import PHASE, PLAY, RESULT, RESUME, STANDINGS
+from dicetray.screens import OUTCOME, PLAY, RESULT, RESUME, STANDINGS
 from fakes.flash import FakeFlash, saved_game
 from test_tray import (
     assert_panel_shows,
@@ -240,16 +240,17 @@ def test_every_refused_press_of_a_turn_says_why():
     assert_panel_shows(tray)
 
 
-def test_the_phase_screen_and_results_still_take_one_press_each():
-    # What the auto end does not touch: a result or a phase change waits for OK.
+def test_the_outcome_and_results_still_take_one_press_each():
+    # What the auto end does not touch: an outcome or a result waits for OK. The outcome of
+    # the roll-off for who starts is the one screen before the first turn (it says who starts;
+    # the turn shows the charge and the pot).
     tray = make_tray(74)
     tray.key("o")  # a classic game: the roll-off for who starts
     while tray.app.game.contest is not None:
         tray.key("r")
-    tray.key("o")  # the roll-off's outcome: who starts
-    assert tray.app.screen == PHASE
+    assert tray.app.screen == OUTCOME
     tray.run(3 * READ_MS)
-    assert tray.app.screen == PHASE
+    assert tray.app.screen == OUTCOME
     tray.key("o")
     assert tray.app.screen == PLAY
 

@@ -38,29 +38,37 @@ def dice_str(dice):
     return "%d" * len(dice) % tuple(sorted(dice, reverse=True))  # one format: no generator
 
 
-def die(fb, x, y, s, value, kept=False):
+def die(fb, x, y, s, value, kept=False, hint=False):
     """A die of s x s pixels at (x, y); kept dice are drawn solid with dark pips; 0 is blank.
-    A die is lit, its inside cleared within a 2-pixel border unless kept, its corners rounded:
-    few framebuf calls, as each Python statement costs the Pico some 30 us."""
+    hint (a die the strategy would keep, not kept yet): its foot, a third of it, is solid, so
+    that it shows as plainly as a kept die and still differs from one. A die is lit, its inside
+    cleared within a 2-pixel border unless kept, its corners rounded: few framebuf calls, as
+    each Python statement costs the Pico some 30 us."""
     fb.fill_rect(x, y, s, s, 1)
+    foot = y + s  # pips from this row down are dark
     if not kept:
         fb.fill_rect(x + 2, y + 2, s - 4, s - 4, 0)
+        if hint:
+            foot -= s // 3
+            fb.fill_rect(x, foot, s, s // 3, 1)
+    else:
+        foot = y
     e = s - 1
     fb.pixel(x, y, 0)  # rounded corners
     fb.pixel(x + e, y, 0)
     fb.pixel(x, y + e, 0)
     fb.pixel(x + e, y + e, 0)
-    c = 0 if kept else 1
     if value == 0:
-        font.text(fb, "?", x + (s - 5) // 2, y + (s - 7) // 2, 1, c)
+        font.text(fb, "?", x + (s - 5) // 2, y + (s - 7) // 2, 1, 0 if kept else 1)
         return
-    p = max(3, s // 6)  # a pip's side
+    p = max(3, s // 6) if s >= 16 else 2  # a pip's side: a small die's three pips must part
     q = s // 4  # the first pip's centre, from the edge
     step = s // 2 - q  # from one pip's centre to the next
     x += q - p // 2
     y += q - p // 2
     for code in _PIPS[value]:
-        fb.fill_rect(x + (code >> 4) * step, y + (code & 15) * step, p, p, c)
+        py = y + (code & 15) * step
+        fb.fill_rect(x + (code >> 4) * step, py, p, p, 0 if py >= foot else 1)
 
 
 def die_x(w, s, i):
@@ -69,25 +77,32 @@ def die_x(w, s, i):
     return gap + i * (s + gap)
 
 
-def dice_row(fb, w, y, s, values, kept, only=None):
-    """Three dice of s pixels spread across w at y; only: just that one (its place kept)."""
+def dice_row(fb, w, y, s, values, kept, only=None, hint=0):
+    """Three dice of s pixels spread across w at y; only: just that one (its place kept);
+    hint: the mask of the dice the strategy would keep (die's hint)."""
     for i in range(3):
         if only is None or i == only:
-            die(fb, die_x(w, s, i), y, s, values[i] if values else 0, bool(kept & (1 << i)))
+            bit = 1 << i
+            die(fb, die_x(w, s, i), y, s, values[i] if values else 0, bool(kept & bit),
+                bool(hint & bit))
 
 
-def hints(fb, w, h, text):
+def hints(fb, w, h, text, lit=True):
     # The last text row: what the buttons do now, inverted so it reads as a bar, with a lit row
     # above and below the letters so that no stroke merges into the dark around the bar. What
-    # is drawn above it ends by row h - 11, a dark row between.
+    # is drawn above it ends by row h - 11, a dark row between. Not lit: a frame round lit
+    # text, for a moment that asks nothing of the players (the tray plays a seat).
     fb.fill_rect(0, h - 9, w, 9, 1)
-    font.centered(fb, text, h - 8, 1, 0, w)
+    if not lit:
+        fb.fill_rect(1, h - 8, w - 2, 7, 0)
+    font.centered(fb, text, h - 8, 1, 0 if lit else 1, w)
 
 
 def cells(fb, w, y, rows, items):
     """The table's cells: items (left text, right text, lit) column by column, rows high from
-    y at a 9-pixel pitch, as many columns as they need; a lit cell is inverted, with a pixel of
-    lit margin round its text. The right text stops short of the next column's left text."""
+    y at a 9-pixel pitch, as many columns as they need; a lit cell is inverted, with a pixel
+    of lit margin round its text. The right text ends two columns short of the next cell, so
+    that a blank column parts it from what follows."""
     colw = w // ((len(items) + rows - 1) // rows)
     for k in range(len(items)):
         left, right, lit = items[k]
@@ -96,7 +111,7 @@ def cells(fb, w, y, rows, items):
         if lit:
             fb.fill_rect(x, cy - 1, colw - 1, 9, 1)
         font.text(fb, left, x + 1, cy, 1, 0 if lit else 1)
-        font.text(fb, right, x + colw - colw // 8 - font.width(right), cy, 1, 0 if lit else 1)
+        font.text(fb, right, x + colw - 2 - font.width(right), cy, 1, 0 if lit else 1)
 
 
 def title_and_lines(fb, w, h, title, lines, keys):

@@ -127,7 +127,8 @@ def _keep(app, die):
     app.clock.beep(SND_CLICK)
     app.needs_save(GAME_DUE)  # kept dice are saved: a power cut keeps them
     if not app.dirty:  # only that die changes look: drawn alone, it shows at once
-        ui.turn_die(app.fb, app.w, app.h, g.turn.dice, g.turn.kept, die)
+        hint = _hint(app.units[PLAY], g) if g.hints else None  # the throw's, worked out
+        ui.turn_die(app.fb, app.w, app.h, g.turn.dice, g.turn.kept, die, hint and hint[0] or 0)
 
 
 def act(app, now, verb, arg):
@@ -176,7 +177,7 @@ def _after_events(app, events):
             ended = True
         elif kind == "phase":
             if ev[1] == CHARGE:
-                return PHASE, then  # the opening roll-off is over: who starts
+                return PLAY, then  # the roll-off's outcome said who starts; the turn, the rest
             then.append(PHASE)
         elif kind == "over":  # always after the last turn's result
             then.append(OVER)

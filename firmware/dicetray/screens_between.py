@@ -45,14 +45,14 @@ class Unit:
 def between(unit, app, key, long, now):
     """A turn's result (RESULT: who lost to whom, the tokens moved, every throw), a roll-off or
     play-off decided (OUTCOME: every roll, who it picked), a phase begun (PHASE: the pot, who
-    starts). OK/ROLL: the next of the screens told (unit.told, a list: the play unit's), else
-    the play."""
+    starts). OK/ROLL (any key when the tray plays next): the next of the screens told
+    (unit.told, a list: the play unit's), else the play."""
     if key is None:
         screen = app.screen
         draw = ui.phase if screen == PHASE else ui.outcome if screen == OUTCOME else ui.result
         draw(app.fb, app.w, app.h, app.game)
-    elif key == "OK" or key == "ROLL":
-        then = unit.told
+    elif key == "OK" or key == "ROLL" or app.game.current in app.game.computers:
+        then = unit.told  # any key goes on when the tray plays next: it would by itself
         app.show(then.pop(0) if then else PLAY)
 
 
@@ -105,10 +105,12 @@ def quit_game(app, key, long, now):
 
 
 def over(app, key, long, now):
-    """Game over: who pays the round. OK: the tally, then a new game."""
+    """Game over: who pays the round and why. OK: a new game; ROLL: the tally first."""
     if key is None:
         ui.over(app.fb, app.w, app.h, app.game)
     elif key == "OK":
+        app.quit()
+    elif key == "ROLL":
         app.show(TALLY)
 
 

@@ -30,7 +30,7 @@ except ImportError:  # CPython
 THINK_MS = const(1500)  # a throw on the panel before the seat acts on it
 KEEP_MS = const(600)  # between two presses of one decision
 SAY_MS = const(1200)  # its stop, announced on the panel
-SHOW_MS = const(3000)  # a result or a phase change, when a computer plays next
+SHOW_MS = const(6000)  # a result or a phase change, when a computer plays next
 _KEYS = ("KEEP1", "KEEP2", "KEEP3")
 
 

@@ -7,86 +7,86 @@ roll-off and play-off screens are drawn in dicetray.ui_contest (ui.contest, ui.o
 """
 
 from dicetray import font, words
-from dicetray.draw import big_name, dice_str, die_x, pname
+from dicetray.draw import big_name, dice_str, pname
 from dicetray.draw import cells as _cells
 from dicetray.draw import dice_row as _dice_row
 from dicetray.draw import hints as _hints
 from dicetray.draw import title_and_lines as _title_and_lines
-from dicetray.rules import LIMIT_AT_MOST, evaluate
+from dicetray.rules import LAST_HOLDER, LIMIT_AT_MOST, evaluate
 from dicetray.state import CHARGE, ESPAGNOLE
 from dicetray.ui_contest import contest, outcome  # noqa: F401  (ui draws every screen)
 
 
 def turn(fb, w, h, game, kept, faces=None, hint=None):
-    """The current player's turn: dice (faces: animation faces), kept marks, throw n of limit,
-    and on 128x64 the throw to beat: the turn's best and lowest throws so far. hint (mask,
-    text), strategy.hint's: a bar under each die the strategy keeps and, for the phase's name,
-    what that choice is worth ("85%", "+0.9T"; "OK" before it: the strategy stops)."""
+    """The current player's turn: dice (faces: the roll animation's, while its dice are in the
+    air: then nothing on the panel names or counts that throw yet), kept marks, throw n of
+    limit, the phase, everybody's tokens in seat order, the pot in the charge, and on
+    128x64 the throw's name and the throw to beat: the turn's best and lowest throws so far.
+    hint (mask, text), strategy.hint's: the dice the strategy keeps drawn with a solid foot,
+    and on 128x64 beside the count what that choice is worth ("85%", "+0.9T"; "OK" before
+    it: the strategy stops). A seat the tray plays: its name marked, no key to press."""
     font.clear(fb)
     p = game.current
     t = game.turn
-    values = faces or t.dice
-    count = t.count
+    count = t.count - 1 if faces else t.count
     limit = game.max_throws()
-    if game.phase == CHARGE:
-        money = words.T.POT_N % game.pot
-    else:
-        money = words.T.HAS_N % game.tokens[p]
-    _hints(fb, w, h, _turn_keys(game))
+    marks = (hint[0] or 0) if hint else 0
+    tray = p in game.computers
+    tx = words.T
+    _hints(fb, w, h, tx.TRAY_PLAYS if tray else _turn_keys(game, count), not tray)
+    phase = tx.PHASES[game.phase]
+    pot = tx.POT_N % game.pot if game.phase == CHARGE else ""
     if h < 64:
-        turn_die(fb, w, h, values, kept)
-        big_name(fb, p, 80, 0, game.computers)
-        font.text(fb, "%d/%d" % (count, limit), 106, 4)
-        font.text(fb, money, 80, 15)
+        turn_die(fb, w, h, faces or t.dice, kept, None, marks)
+        font.text(fb, "%s %s/%d" % (pname(p, game.computers), count or "-", limit), 51, 0)
+        font.text(fb, phase, 51, 7)
+        font.text(fb, pot, w - font.width(pot), 7)
+        _holdings(fb, w, 15, game)
         return
     # Fields keep their places from one throw to the next, so a throw redraws only what changed
     # (the display driver sends only changed columns).
     big_name(fb, p, 0, 0, game.computers)
-    font.text(fb, words.T.THROW_OF % (count or "-", limit), 28, 0)
-    font.text(fb, money, w - font.width(money), 0)
-    _turn_status(fb, w, game, limit, hint)
-    _to_beat(fb, w, game)
-    turn_die(fb, w, h, values, kept)
-
-
-def _turn_status(fb, w, game, limit, hint):
-    # The turn's second line (128x64): the phase's name, or a hint's worth, then the throw's
-    # name or the throws due; a hint's bar under each die it keeps.
-    t = game.turn
-    if t.count:
+    if hint is None:
+        font.text(fb, tx.THROW_OF % (count or "-", limit), 27, 0)
+    else:
+        font.text(fb, "%d/%d %s" % (count, limit, hint[1]), 27, 0)
+    font.text(fb, pot, w - font.width(pot), 0)
+    font.text(fb, phase, 27, 8)
+    if count and not faces:
         line2 = evaluate(t.dice, game.opts).name
+    elif count:
+        line2 = ""  # the last throw's dice are in the air again
     elif t.limit == 0 or (game.may_stop_early() and limit > 1):
         line2 = words.T.UP_TO % limit
     else:
-        line2 = (words.T.THROWS_N if limit > 1 else words.T.THROW_N) % limit
-    phase = words.T.PHASES[game.phase]
-    if hint is not None:
-        mask = hint[0]
-        phase = hint[1]
-        for i in range(3):
-            if mask is not None and mask & (1 << i):
-                fb.fill_rect(die_x(w, 24, i) + 8, 50, 8, 2, 1)  # under turn_die's die of 24
-    right = w - font.width(line2)
-    if 28 + font.width(phase) + 6 > right:
-        phase = words.T.CHARGE_SHORT if game.phase == CHARGE else words.T.DECHARGE_SHORT
-    font.text(fb, phase, 28, 8)
-    font.text(fb, line2, right, 8)
+        line2 = (tx.THROWS_N if limit > 1 else tx.THROW_N) % limit
+    font.text(fb, line2, w - font.width(line2), 8)
+    _to_beat(fb, w, game)
+    turn_die(fb, w, h, faces or t.dice, kept, None, marks)
+    _holdings(fb, w, 47, game)
 
 
-def turn_die(fb, w, h, values, kept, only=None):
+def _holdings(fb, w, y, game):
+    # Everybody's tokens in seat order on one line, as the table sits (P1 at the left); the
+    # player whose turn it is is named above. Counts alone: names would double what a turn's
+    # first drawing sends to the panel.
+    _cells(fb, w, y, 1, [(_tokens(game, p), "", False) for p in range(game.n)])
+
+
+def turn_die(fb, w, h, values, kept, only=None, hint=0):
     """The turn's dice where turn() draws them; only: redraw just that die (a keep changes
-    nothing else on the turn's screen, so a KEEP draws one die, not the screen)."""
+    nothing else on the turn's screen, so a KEEP draws one die, not the screen); hint: the
+    dice the strategy keeps."""
     if h < 64:
-        _dice_row(fb, 78, 0, 22, values, kept, only)
+        _dice_row(fb, 50, 0, 14, values, kept, only, hint)
     else:
-        _dice_row(fb, w, 24, 24, values, kept, only)
+        _dice_row(fb, w, 24, 22, values, kept, only, hint)
 
 
 def _to_beat(fb, w, game):
     # Above the dice: the turn's best and lowest throws so far and who made them. This line
-    # keeps to one page of the panel's memory (rows 16..23) and the dice to three (24..47): a
-    # change there resends those pages only, and rows 48..54 stay dark, so going to or from
-    # the result screen resends one page less (tools/bench.py's bytes per press).
+    # keeps to one page of the panel's memory (rows 16..23) and the dice to three (24..45): a
+    # change there resends those pages only (tools/bench.py's bytes per press).
     t = game.turn
     places = game.ranked()
     if not places:
@@ -98,14 +98,15 @@ def _to_beat(fb, w, game):
     font.text(fb, low, w - font.width(low), 16)
 
 
-def _turn_keys(game):
-    # What the buttons do in a turn, in words, for the hint bar.
-    if not game.turn.count:
-        return words.T.KEYS_FIRST
-    if not game.can_throw():
-        return words.T.KEYS_LAST
-    if not game.can_stop():
-        return words.T.KEYS_KEEP
+def _turn_keys(game, count):
+    # What the buttons do in a turn after count throws, in words, for the hint bar.
+    t = words.T
+    if not count:
+        return t.KEYS_FIRST
+    if count >= game.max_throws():
+        return t.KEYS_LAST
+    if not game.may_stop_early():
+        return t.KEYS_KEEP
     o = game.opts
     if game.turn.pos and (o.le_bon or o.limit == LIMIT_AT_MOST):
         return words.T.KEYS_LE_BON
@@ -124,7 +125,8 @@ def result(fb, w, h, game):
     elif last.phase == CHARGE:
         title = words.T.LOSES_TAKES % (pname(last.loser, seats), last.amount)
     else:
-        title = words.T.LOSES_GIVES % (pname(last.loser), pname(last.winner), last.amount)
+        title = words.T.GIVES % (pname(last.winner, seats), pname(last.loser, seats),
+                                 last.amount)
     font.centered(fb, title, 0, 1, 1, w)
     # The winner first and the loser last, though a roll-off may have settled a tie. A resumed
     # game has no turn that ended: its save keeps the winner's and the loser's throws only.
@@ -149,8 +151,8 @@ def _tokens(game, p):
 
 
 def phase(fb, w, h, game):
-    """A phase begins: the charge (after the roll-off for who starts) or the décharge; who
-    starts first (the one line a 128x32 panel has room for)."""
+    """A phase begins (the décharge: the charge's first turn says itself that it began): the
+    pot, who has left; who starts first (the one line a 128x32 panel has room for)."""
     font.clear(fb)
     lines = [words.T.POT_TOKENS % game.pot if game.phase == CHARGE else words.T.POT_EMPTY]
     if game.out:
@@ -190,20 +192,26 @@ def standings(fb, w, h, game, unsaved, keys):
 
 
 def over(fb, w, h, game):
-    """Game over: who pays the round, who won."""
+    """Game over: who pays the round, why the game ended (the first player out and in which
+    phase, l'Espagnole, the last holder), who won; 128x32: who pays and why."""
     font.clear(fb)
     r = game.result
     losers = r.losers
     t = words.T
-    title = (t.PAYS % pname(losers[0], game.computers)) if len(losers) == 1 else t.TIE_PAY
+    seats = game.computers
+    title = (t.PAYS % pname(losers[0], seats)) if len(losers) == 1 else t.TIE_PAY
+    if r.reason == ESPAGNOLE:
+        why = t.ESPAGNOLE
+    elif r.reason == LAST_HOLDER:
+        why = t.LAST_HOLDS
+    else:
+        why = t.FIRST_OUT_IN % t.PHASES[game.last.phase]
     lines = [t.THE_ROUND]
     if len(losers) > 1:
-        lines = [t.PAY % " ".join(pname(p, game.computers) for p in losers)]
-    if r.reason == ESPAGNOLE:
-        lines.append(t.ESPAGNOLE)
-    won = " ".join(pname(p, game.computers) for p in r.winners)
-    lines.append(t.WON % won)
-    _title_and_lines(fb, w, h, title, lines, t.KEYS_NEW_GAME)
+        lines = [t.PAY % " ".join(pname(p, seats) for p in losers)]
+    lines.append(why)
+    lines.append(t.WON % " ".join(pname(p, seats) for p in r.winners))
+    _title_and_lines(fb, w, h, title, lines if h >= 64 else (why,), t.KEYS_OVER)
 
 
 def menu(fb, w, h, title, rows, cursor, keys):

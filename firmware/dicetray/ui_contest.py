@@ -31,7 +31,8 @@ def contest(fb, w, h, game):
         line = t.PLAY_FOR_WHAT
     else:
         keys = t.KEYS_ONE_DIE if c.kind == DIE else t.KEYS_THREE_DICE
-    _hints(fb, w, h, keys)
+    tray = game.current in game.computers
+    _hints(fb, w, h, t.TRAY_PLAYS if tray else keys, not tray)
     big_name(fb, game.current, 0, 0, game.computers)
     font.text(fb, title, 28, 0)
     if h < 64:
@@ -74,16 +75,16 @@ def _roll_cells(fb, w, c, lit, seats):
 
 def _rolls(c, room, seats):
     # "P1:653 P2:- ..." in whole entries that fit in room characters: the players still to
-    # roll are left out first, then the oldest rolls; seats: those the tray plays.
+    # roll are left out first, then the oldest rolls but the first, which stays in view as
+    # the one the others roll against; seats: those the tray plays.
     done = c.results
     parts = [
         "%s:%s" % (pname(q, seats), dice_str(done[i]) if i < len(done) else "-")
         for i, q in enumerate(c.players)
     ]
-    first, last = 0, len(parts)
-    while len(" ".join(parts[first:last])) > room:
-        if last > len(done):
-            last -= 1
+    while len(" ".join(parts)) > room and len(parts) > 1:
+        if len(parts) > len(done):
+            parts.pop()  # the last still to roll
         else:
-            first += 1
-    return " ".join(parts[first:last])
+            parts.pop(1 if len(parts) > 2 else -1)
+    return " ".join(parts)

@@ -30,10 +30,7 @@ OPTIONS = None
 
 # ---- a turn ----------------------------------------------------------------------------------
 PHASES = {"start": "START", "charge": "CHARGE", "decharge": "DECHARGE", "over": "OVER"}
-CHARGE_SHORT = "CHG"  # the phase's name where the long one does not fit
-DECHARGE_SHORT = "DCH"
 POT_N = "POT %d"
-HAS_N = "HAS %d"
 THROW_OF = "THROW %s/%d"
 UP_TO = "UP TO %d"
 THROW_N = "%d THROW"
@@ -44,6 +41,7 @@ LOW = "LOW %s %s"
 KEYS_FIRST = "ROLL OR HOLD OK:TABLE"
 KEYS_LAST = "LAST THROW. OK:DONE"
 KEYS_KEEP = "KEEP DICE, THEN ROLL"
+TRAY_PLAYS = "TRAY PLAYS"  # the key bar while the tray plays a seat: nothing to press
 KEYS_LE_BON = "KEEP, ROLL, OK:LE BON"
 KEYS_STOP = "KEEP, ROLL OR OK:STOP"
 # A combination's name by its kind (rules.K_*), the pips filled in where it shows them.
@@ -85,7 +83,7 @@ KEYS_CONTINUE = "OK:CONTINUE"
 # ---- between turns and at the end ------------------------------------------------------------
 HAND_PASSES = "TIE: HAND PASSES"
 LOSES_TAKES = "%s LOSES: TAKES %d"
-LOSES_GIVES = "%s LOSES: %s GIVES %d"
+GIVES = "%s GIVES %s %d"  # the round's winner gives its loser
 POT = "POT"
 KEYS_NEXT = "OK:NEXT"
 POT_TOKENS = "POT %d TOKENS"
@@ -101,6 +99,9 @@ THE_ROUND = "THE ROUND!"
 ESPAGNOLE = "L'ESPAGNOLE"
 WON = "WON: %s"
 KEYS_NEW_GAME = "OK:NEW GAME"
+KEYS_OVER = "OK:NEW GAME ROLL:PAID"
+LAST_HOLDS = "LAST HOLDS"  # why the game ended: the last with tokens pays
+FIRST_OUT_IN = "FIRST OUT IN %s"  # why the game ended: a player out, in that phase
 KEYS_TALLY = "OK:BACK HOLD OK:QUIT"
 QUIT_TITLE = "QUIT GAME?"
 QUIT_LINES = ("THE GAME IS ERASED", "ITS TOKENS ARE LOST")

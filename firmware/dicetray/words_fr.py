@@ -49,10 +49,7 @@ OPTIONS = {
 
 # ---- a turn ----------------------------------------------------------------------------------
 PHASES = {"start": "DÉBUT", "charge": "CHARGE", "decharge": "DÉCHARGE", "over": "FINI"}
-CHARGE_SHORT = "CHG"  # the phase's name where the long one does not fit
-DECHARGE_SHORT = "DCH"
 POT_N = "POT %d"
-HAS_N = "EN A %d"
 THROW_OF = "COUP %s/%d"
 UP_TO = "MAX %d"
 THROW_N = "%d COUP"
@@ -63,6 +60,7 @@ LOW = "BAS %s %s"
 KEYS_FIRST = "LANCE, OK TENU:TABLE"
 KEYS_LAST = "DERNIER COUP. OK:FINI"
 KEYS_KEEP = "GARDE DES DÉS, LANCE"
+TRAY_PLAYS = "LE PLATEAU JOUE"  # the key bar while the tray plays a seat: nothing to press
 KEYS_LE_BON = "GARDE LANCE OK:LE BON"
 KEYS_STOP = "GARDE, LANCE, OK:STOP"
 # A combination's name by its kind (rules.K_*), the pips filled in where it shows them.
@@ -104,7 +102,7 @@ KEYS_CONTINUE = "OK:CONTINUER"
 # ---- between turns and at the end ------------------------------------------------------------
 HAND_PASSES = "ÉGAL: LA MAIN PASSE"
 LOSES_TAKES = "%s PERD: PREND %d"
-LOSES_GIVES = "%s PERD: %s DONNE %d"
+GIVES = "%s DONNE À %s %d"  # the round's winner gives its loser
 POT = "POT"
 KEYS_NEXT = "OK:SUITE"
 POT_TOKENS = "POT DE %d JETONS"
@@ -120,6 +118,9 @@ THE_ROUND = "LA TOURNÉE !"
 ESPAGNOLE = "L'ESPAGNOLE"
 WON = "GAGNÉ: %s"
 KEYS_NEW_GAME = "OK:NOUVELLE PARTIE"
+KEYS_OVER = "OK:JEU LANCE:TOURNÉES"
+LAST_HOLDS = "DERNIER AVEC JETONS"  # why the game ended: the last with tokens pays
+FIRST_OUT_IN = "1ER SORTI EN %s"  # why the game ended: a player out, in that phase
 KEYS_TALLY = "OK:JEU OK TENU:FINIR"
 QUIT_TITLE = "ARRÊTER ?"
 QUIT_LINES = ("LA PARTIE EST EFFACÉE", "ET SES JETONS PERDUS")

@@ -54,6 +54,13 @@ def games(tray, seed, players, results):
             yield
         results.append(trayrun.game_line(preset, keys, tray))
         tray = None
+        # The collector scans this frame's whole value stack, stale slots too: the last calls'
+        # arguments would keep the finished game's tray alive, counted in the next game's heap.
+        overwrite(0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
+
+
+def overwrite(*slots):
+    pass
 
 """ + MP_HEAP_STEP + """#---
 BARE = LIVE_HEAP

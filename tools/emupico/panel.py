@@ -159,7 +159,8 @@ SCREENS = {
     "OK:NEXT": "result",
     "OK:GO ON": "phase",
     "OK:CONTINUE": "outcome",
-    "OK:NEW GAME": "over",  # or the tally after it, or a notice (SAVE LOST): see screen_of
+    "OK:NEW GAME ROLL:PAID": "over",
+    "OK:NEW GAME": "tally",  # the tally after the end, or a notice (SAVE LOST): see screen_of
     "OK:YES ROLL:NEW GAME": "resume",
     "OK:BACK HOLD OK:QUIT": "standings",  # or the tally, from the standings: see screen_of
     "ROLL:BACK OK:TALLY": "standings",
@@ -174,15 +175,15 @@ def screen_of(panel):
     quit, safe, error, or None (a blank or unknown picture)."""
     hints = panel.hints()
     screen = SCREENS.get(hints)
-    if screen in ("over", "standings") and panel.read(0) == "ROUNDS PAID":
+    if screen == "standings" and panel.read(0) == "ROUNDS PAID":
         return "tally"
-    if screen == "over" and panel.read(0, scale=2) == "SAVE LOST":
-        return "notice"
+    if screen == "tally" and panel.read(0) != "ROUNDS PAID":
+        return "notice"  # SAVE LOST, TALLY LOST
     if screen:
         return screen
     top = panel.read(0)
     if "STARTS?" in top or "TIE:" in top:
         return "contest"
-    if "THROW" in top:
+    if "THROW" in top or "/" in top:  # "THROW 1/3", or "1/3" and a hint's worth
         return "turn"
     return None

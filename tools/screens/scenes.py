@@ -48,13 +48,11 @@ def _classic_who_starts(rig):
     rig.snap("start_rolloff", PLAY, "who starts: everybody throws, the best throw starts")
     rig.play("rr", [3, 3, 3], [6, 6, 2])
     rig.snap("start_decided", OUTCOME, "who starts is decided: every throw, who starts")
-    rig.play("o")
-    rig.snap("phase_charge", PHASE, "the charge begins: the pot, who starts")
+    rig.play("o")  # the charge begins: the turn says so
 
 
 def _classic_first_turn(rig):
     """Each step of P3's throws, the others' whole throws, a roll-off for the worst, standings."""
-    rig.play("o")
     rig.snap("turn_ready", PLAY, "a turn before the first throw")
     rig.play("r", [4, 5, 2])
     rig.snap("turn_thrown", PLAY, "a turn after a throw")
@@ -106,9 +104,9 @@ def _classic_decharge_to_the_end(rig):
     rig.play("ro", [6, 4, 3])
     rig.snap("result_decharge", RESULT, "a décharge result: the winner gives the loser tokens")
     rig.play("o")
-    rig.snap("over", OVER, "game over: who pays the round")
-    rig.play("o")
-    rig.snap("tally", TALLY, "the rounds each seat paid since the tally was reset (after the"
+    rig.snap("over", OVER, "game over: who pays the round, why the game ended")
+    rig.play("r")
+    rig.snap("tally", TALLY, "the rounds each seat paid since the tally was reset (ROLL on the"
              " game over, and OK on the standings)")
 
 
@@ -128,7 +126,6 @@ def espagnole(shots):
     g.tokens[:] = [0, 20, 0]
     g.pot = 1
     rig.redraw()
-    rig.play("o")
     rig.play("ro", [5, 3, 2])  # P2 loses the last token of the pot
     rig.play("ro", [6, 6, 4])
     rig.play("ro", [6, 5, 5])
@@ -140,7 +137,7 @@ def tie_pass(shots):
     """Bar41 rules, two players: a tie passes the hand."""
     rig = Rig(shots)
     _choose(rig, 2, 3)
-    rig.play("rroo", [4], [2])
+    rig.play("rro", [4], [2])
     rig.play("ro", [6, 5, 2])
     rig.play("ro", [6, 5, 2])
     rig.snap("result_tie_pass", RESULT, "two players tie: nothing is paid, the hand passes")
@@ -150,7 +147,7 @@ def playoff(shots):
     """Le bon rules: a tie for the worst throw is played off with three dice, from the last."""
     rig = Rig(shots)
     _choose(rig, 3, 4)
-    rig.play("rrroo", [5], [2], [3])
+    rig.play("rrro", [5], [2], [3])
     rig.play("ro", [4, 2, 1])
     rig.play("ro", [6, 5, 3])
     rig.play("ro", [6, 5, 3])
@@ -165,7 +162,7 @@ def playoff(shots):
 def eight_players(shots):
     rig = Rig(shots)
     _choose(rig, 8, 4)
-    rig.play("r" * 8 + "oo", [6], [2], [3], [4], [5], [1], [2], [3])
+    rig.play("r" * 8 + "o", [6], [2], [3], [4], [5], [1], [2], [3])
     g = rig.game  # well into the décharge, three players out
     g.phase = "decharge"
     g.pot = 0
@@ -179,7 +176,7 @@ def eight_players_turn(shots):
     """Le bon rules, 8 players, well into the charge: five have thrown (one throw each)."""
     rig = Rig(shots)
     _choose(rig, 8, 4)
-    rig.play("r" * 8 + "oo", [2], [6], [3], [4], [5], [1], [2], [3])  # P2 starts
+    rig.play("r" * 8 + "o", [2], [6], [3], [4], [5], [1], [2], [3])  # P2 starts
     g = rig.game
     g.tokens[:] = [2, 0, 4, 1, 3, 3, 2, 0]
     g.pot = 6
@@ -194,7 +191,7 @@ def small_panel(shots):
     rig.play("o")
     rig.play("rrrr", [6, 5, 3], [6, 3, 1], [3, 3, 3], [6, 6, 2])
     rig.snap("outcome_32", OUTCOME, "who starts, decided, on a 128x32 panel")
-    rig.play("oo")
+    rig.play("o")
     rig.play("r1", [4, 5, 2])
     rig.snap("turn_32", PLAY, "a turn on a 128x32 panel")
     rig.play("O")
@@ -252,13 +249,63 @@ def _seats_setup_and_hint(rig):
     s["options"].update(start=START_SEAT1, limit=LIMIT_AT_MOST)
     rig.play("1111")  # up to TRAY PLAYS, past LANGUAGE, ROUNDS PAID and HINTS
     rig.snap("setup_seats", SETUP, "the tray plays the last seats (TRAY PLAYS), hints on")
-    rig.play("oo")  # the game, then the charge begins: P1 plays
+    rig.play("o")  # the game: P1 plays
     rig.play("r", [4, 2, 5])
     rig.snap("turn_hint", PLAY, "a hint: the dice the tray would keep (bars), the chance not"
              " to lose (here against the followers)")
 
 
+def crowded_table(shots):
+    """The widest fields: eight players, the tray playing seven (P2*..P8*), hints on, every
+    player's tokens in two digits, on both panels: a human's turn with its hint, the tray's
+    turn, the result, the table, the end of a game in the charge."""
+    for height in (64, 32):
+        rig = Rig(shots, height=height)
+        s = rig.app.units[SETUP].settings
+        s.update(players=8, computers=7, hints=True)
+        s["options"].update(start=START_SEAT1)
+        rig.play("o")
+        g = rig.game
+        g.tokens[:] = [10, 11, 12, 13, 14, 15, 16, 17]
+        g.pot = 19
+        rig.redraw()
+        tag = "" if height == 64 else "_32"
+        rig.play("r", [6, 5, 4])
+        rig.snap("crowded_hint" + tag, PLAY, "eight players, two-digit tokens: a human's turn"
+                 " with a hint (the dice it keeps have a solid foot)")
+        rig.play("o")  # P1 stops on a suite: each seat the tray plays has one throw
+        rig.snap("crowded_tray" + tag, PLAY, "the tray plays P2*: it says so, no key to press")
+        throws = ([6, 3, 2], [4, 2, 1], [5, 5, 5], [1, 1, 6], [3, 2, 2], [2, 2, 1], [6, 6, 2])
+        for dice in throws:
+            rig.dice.values.extend(dice)
+        for _ in range(400):
+            if rig.app.screen == RESULT:
+                break
+            rig.tray.run(100)
+        rig.snap("crowded_result" + tag, RESULT, "a result: marks and two-digit tokens stand"
+                 " apart")
+        rig.play("o")  # P7* (221, the nenette) starts: the tray plays on
+        rig.play("O")
+        rig.snap("crowded_table" + tag, STANDINGS, "the table of eight, marks, two digits")
+    over_in_the_charge(shots)
+
+
+def over_in_the_charge(shots):
+    """Classic, two players: the charge ends with P1 holding no token, the first out."""
+    rig = Rig(shots)
+    s = rig.app.units[SETUP].settings
+    s.update(players=2)
+    s["options"].update(start=START_SEAT1)
+    rig.play("o")
+    rig.game.tokens[:] = [0, 20]
+    rig.game.pot = 1
+    rig.redraw()
+    rig.play("roro", [4, 2, 1], [6, 3, 2])  # P2 loses the last token: P1 is out, and wins
+    rig.play("o")
+    rig.snap("over_first_out", OVER, "the end in the charge: P1 went out first")
+
+
 SCENES = (setup_menu, classic_game, espagnole, tie_pass, playoff, eight_players,
-          eight_players_turn, small_panel, computer_seats,
+          eight_players_turn, small_panel, computer_seats, crowded_table,
           save_lost, safe_mode, error_screen)
 

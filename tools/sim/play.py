@@ -39,7 +39,7 @@ SAVE_DIR = os.path.join(ROOT, ".sim")
 
 KEY_ALIASES = {" ": "r", "\n": "o", "\r": "o"}
 
-# What the simulator says in the terminal once the tray is gone (its key legend is the catalogue's SIM_KEYS).
+# What the simulator says in the terminal once the tray is gone (its key legend: SIM_KEYS).
 SAVED = ("The game is saved in %s.",
          "Run %s again: it offers the game, OK (o) resumes it.")
 NOTHING_TO_RESUME = ("No game in progress: nothing to resume.",

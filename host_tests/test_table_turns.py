@@ -1,0 +1,336 @@
+"""What the table sees in a turn and between turns, read back off the panel's glass: no throw
+named or counted while its dice are in the air, the tray's own turns told in words with no key
+to press, everybody's tokens and the phase on the turn, the hint as plain as a kept die, no
+press that decides nothing, and how long a result stays.
+
+Games are played through the buttons with scripted dice (tools/screens/rig.py's Rig); the text
+is read with the tray's font (tools/emupico/panel.py). Expected values are worked out by hand
+in the comments.
+"""
+
+import pytest
+from dicetray.screens import OUTCOME, OVER, PLAY, RESULT, SETUP
+from dicetray.seat import SHOW_MS
+from emupico.panel import Panel
+from screens.rig import Rig
+from trayhost.trayrun import KEYS, POLL_MS, PRESS_MS
+
+
+def words(panel, y, **kw):
+    return " ".join(panel.read(y, **kw).split())
+
+
+def new_game(players, height=64, computers=0, hints=False, **options):
+    """A tray at the first turn (P1 starts, no roll-off) of a classic game."""
+    rig = Rig([], height=height)
+    s = rig.app.units[SETUP].settings
+    s["players"] = players
+    s["computers"] = computers
+    s["hints"] = hints
+    s["options"]["start"] = "seat1"
+    s["options"].update(options)
+    rig.play("o")
+    return rig
+
+
+# ---- no spoiler: the roll animation, frame by frame --------------------------------------------
+
+# (the dice, what the panel says while they tumble, what it says once they land): the header
+# right of the big name (128x64: "THROW n/3", the pot; row 8: the phase, the throw's name or
+# the throws due), or 128x32's first two lines, and the key bar. P1 starts: no limit set yet,
+# so "UP TO 3"; P1 may stop after any throw. While the dice tumble the panel is as it was
+# before the press, but for the last throw's name: its dice are in the air again.
+START = ("THROW -/3 POT 21", "CHARGE UP TO 3", "ROLL OR HOLD OK:TABLE")
+THROWS = (
+    ([6, 5, 4], START, ("THROW 1/3 POT 21", "CHARGE SUITE 654", "KEEP, ROLL OR OK:STOP")),
+    ([2, 2, 1], ("THROW 1/3 POT 21", "CHARGE", "KEEP, ROLL OR OK:STOP"),
+     ("THROW 2/3 POT 21", "CHARGE NENETTE", "KEEP, ROLL OR OK:STOP")),
+    ([4, 2, 1], ("THROW 2/3 POT 21", "CHARGE", "KEEP, ROLL OR OK:STOP"),
+     ("THROW 3/3 POT 21", "CHARGE 421", "LAST THROW. OK:DONE")),
+)
+# 128x32: no throw's name; the count after the player's name, the phase and the pot below.
+THROWS_32 = (
+    ("P1 -/3", "CHARGE POT 21", "ROLL OR HOLD OK:TABLE"),
+    ("P1 1/3", "CHARGE POT 21", "KEEP, ROLL OR OK:STOP"),
+    ("P1 2/3", "CHARGE POT 21", "KEEP, ROLL OR OK:STOP"),
+    ("P1 3/3", "CHARGE POT 21", "LAST THROW. OK:DONE"),
+)
+
+
+def glass(rig):
+    """What the panel shows (a 128x32 panel's rows above 32 blank rows)."""
+    rows = [bytes(row) for row in rig.i2c.panel.pixels()]
+    return Panel(rows + [bytes(128)] * (64 - len(rows)))
+
+
+def keys(panel, height):
+    """The key bar's words (dark on the lit bar)."""
+    return words(panel, height - 8, ink=0)
+
+
+def header(rig, height):
+    panel = glass(rig)
+    if height == 64:
+        return words(panel, 0, x0=27), words(panel, 8, x0=27), keys(panel, height)
+    return words(panel, 0, x0=51), words(panel, 7, x0=51), keys(panel, height)
+
+
+@pytest.mark.parametrize("height", (64, 32))
+def test_nothing_names_or_counts_a_throw_before_its_dice_land(height):
+    rig = new_game(3, height)
+    tray = rig.tray
+    pin = tray.pins[KEYS["r"]]
+    for k, (dice, during, after) in enumerate(THROWS):
+        if height == 32:
+            during, after = THROWS_32[k], THROWS_32[k + 1]
+        rig.dice.values.extend(dice)
+        pin.press()
+        frames = 0
+        for _ in range(PRESS_MS // POLL_MS):
+            tray.run(POLL_MS)
+            frames += tray.app.clock.rolling != 0
+            if tray.app.clock.rolling:
+                assert header(rig, height) == during, (k, frames)
+        pin.release()
+        while tray.app.clock.rolling:
+            tray.run(POLL_MS)
+            frames += 1
+            if tray.app.clock.rolling:
+                assert header(rig, height) == during, (k, frames)
+        assert frames > 40  # the animation was watched frame by frame, some 360 ms
+        assert rig.game.turn.count == k + 1
+        assert header(rig, height) == after
+
+
+# ---- the tray's own turns --------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("height", (64, 32))
+def test_a_seat_the_tray_plays_says_so_and_shows_no_key_to_press(height):
+    rig = new_game(2, height, computers=1)
+    panel = glass(rig)
+    assert panel.pixel(126, height - 5) == 1  # P1's turn: a lit bar with keys to press
+    assert keys(panel, height) == "ROLL OR HOLD OK:TABLE"
+    rig.play("ro", [6, 3, 2])  # P1 stops after one throw: P2, the tray's, has one throw
+    assert rig.game.current == 1 and rig.app.screen == PLAY
+    panel = glass(rig)
+    # A frame, dark inside, round lit words: nothing reads as a key, nothing to press.
+    assert panel.pixel(126, height - 5) == 0 and panel.pixel(127, height - 5) == 1
+    assert words(panel, height - 8) == "TRAY PLAYS"
+    assert keys(panel, height) == ""
+    if height == 32:
+        assert words(panel, 0, x0=51) == "P2* -/1"
+    rig.dice.values.extend([5, 4, 1])
+    rig.play("r")  # a human's press still hurries the tray: it throws at once
+    assert rig.game.turn.count == 1
+
+
+def test_a_roll_off_the_tray_throws_in_says_so_too():
+    rig = Rig([])
+    s = rig.app.units[SETUP].settings
+    s["players"] = 2
+    s["computers"] = 1
+    rig.play("o")  # classic: both throw three dice for who starts, P1 first
+    assert glass(rig).hints() == "ROLL: THROW 3 DICE"
+    rig.play("r", [6, 5, 3])
+    assert rig.game.current == 1 and rig.game.contest is not None
+    assert words(glass(rig), 56) == "TRAY PLAYS"
+
+
+# ---- everybody's tokens, the phase, the hint --------------------------------------------------
+
+
+def test_the_turn_shows_everybodys_tokens_and_the_phase_without_a_press():
+    rig = new_game(4)
+    assert words(glass(rig), 47) == "0 0 0 0"  # in seat order, each in a quarter of the line
+    rig.play("ro", [6, 3, 2])  # P1 stops after one throw
+    rig.game.tokens[:] = [3, 12, 0, 7]
+    rig.redraw()
+    panel = glass(rig)
+    assert [words(panel, 47, x0=32 * p, x1=32 * p + 31) for p in range(4)] == [
+        "3", "12", "0", "7"]
+    assert words(panel, 8, x0=27) == "CHARGE 1 THROW"  # P2 has exactly P1's one throw
+    # Eight players: a player out reads "--".
+    rig = new_game(8)
+    g = rig.game
+    g.phase = "decharge"
+    g.pot = 0
+    g.tokens[:] = [3, 0, 17, 2, 0, 5, 4, 9]
+    g.out[:] = [1, 4]
+    rig.redraw()
+    panel = glass(rig)
+    assert words(panel, 47) == "3 -- 17 2 -- 5 4 9"
+    assert words(panel, 0, x0=27) == "THROW -/3"  # no pot in the décharge
+    assert words(panel, 8, x0=27) == "DECHARGE UP TO 3"
+
+
+def test_a_128x32_turn_shows_the_tokens_and_the_phase_too():
+    rig = new_game(8, 32)
+    g = rig.game
+    g.tokens[:] = [3, 0, 17, 2, 1, 5, 4, 9]
+    g.pot = 12
+    rig.redraw()
+    panel = glass(rig)
+    assert words(panel, 15) == "3 0 17 2 1 5 4 9"
+    assert words(panel, 7, x0=51) == "CHARGE POT 12"
+
+
+def foot_lit(panel, i, size=22, y=24, w=128):
+    """Whether die i of the 128x64 turn has its foot solid: the row above its bottom border,
+    across the die inside its border."""
+    gap = (w - 3 * size) // 4
+    x = gap + i * (size + gap)
+    row = y + size - 3
+    return all(panel.pixel(c, row) for c in range(x + 2, x + size - 2))
+
+
+def test_the_hint_is_as_plain_as_a_kept_die_and_the_phase_stays():
+    rig = new_game(3, hints=True)
+    rig.play("r", [4, 4, 1])
+    from dicetray.strategy import hint
+
+    mask, text = hint(rig.game)
+    panel = glass(rig)
+    assert mask == 4  # with 4, 4 and 1 the strategy keeps the ace, the third die
+    for i in range(3):
+        assert foot_lit(panel, i) == bool(mask & (1 << i)), i
+    assert words(panel, 0, x0=27) == "1/3 %s POT 21" % text
+    assert words(panel, 8, x0=27).startswith("CHARGE ")
+    keep = [i for i in range(3) if mask & (1 << i)][0]
+    rig.play("123"[keep])  # kept: the die is solid, its foot too
+    assert foot_lit(glass(rig), keep)
+    rig.play("123"[keep])  # released: the hint's foot again, drawn with the die alone
+    assert foot_lit(glass(rig), keep)
+
+
+# ---- presses that decide nothing ----------------------------------------------------------------
+
+
+def test_three_players_reach_their_first_throw_in_five_presses():
+    rig = Rig([])
+    rig.app.units[SETUP].settings["players"] = 3
+    # OK starts; each player throws for who starts (classic: the best throw starts); one OK
+    # reads who starts. The next press is the first throw of the game.
+    rig.play("o")
+    rig.play("rrr", [6, 5, 3], [6, 3, 1], [3, 3, 3])
+    assert rig.app.screen == OUTCOME
+    rig.play("o")
+    assert rig.app.screen == PLAY and rig.game.contest is None
+    assert rig.game.current == 2 and rig.game.turn.count == 0
+    rig.play("r", [4, 5, 2])
+    assert rig.game.turn.count == 1
+
+
+def first_out_in_the_charge(players=2):
+    """A classic game a throw from its end: one token in the pot, P1 holds none."""
+    rig = new_game(players)
+    rig.game.tokens[:] = [0] + [20] * (players - 1)
+    rig.game.pot = 1
+    rig.redraw()
+    return rig
+
+
+def test_the_end_says_why_and_one_press_starts_a_new_game():
+    rig = first_out_in_the_charge()
+    rig.play("ro", [4, 2, 1])  # P1: 421
+    rig.play("ro", [6, 3, 2])  # P2 loses, takes the last token: the charge is over, and P1,
+    assert rig.app.screen == RESULT  # with none, is the first out: first out wins (classic)
+    rig.play("o")
+    assert rig.app.screen == OVER
+    panel = glass(rig)
+    assert panel.read(0, scale=2) == "P2 PAYS"
+    assert [words(panel, y) for y in (19, 28, 37)] == [
+        "THE ROUND!", "FIRST OUT IN CHARGE", "WON: P1"]
+    assert panel.hints() == "OK:NEW GAME ROLL:PAID"
+    rig.play("r")  # the rounds paid, if wanted
+    assert words(glass(rig), 0) == "ROUNDS PAID"
+    rig.play("o")
+    assert rig.app.screen == SETUP
+    rig = first_out_in_the_charge()
+    rig.play("roroo", [4, 2, 1], [6, 3, 2])
+    assert rig.app.screen == OVER  # the result, OK: the end
+    rig.play("o")
+    assert rig.app.screen == SETUP  # one OK: a new game
+
+
+def test_a_128x32_end_says_why():
+    rig = new_game(2, 32)
+    rig.game.tokens[:] = [0, 20]
+    rig.game.pot = 1
+    rig.play("roro", [4, 2, 1], [6, 3, 2])
+    rig.play("o")
+    panel = glass(rig)
+    assert words(panel, 0) == "P2 PAYS" and words(panel, 8) == "FIRST OUT IN CHARGE"
+
+
+# ---- how long a result stays ----------------------------------------------------------------
+
+
+def test_a_result_waits_for_ok_when_a_human_starts_next():
+    rig = new_game(2, computers=1)
+    rig.play("ro", [3, 2, 2])  # P1: 322, an ordinary throw
+    rig.dice.values.extend([6, 5, 4])  # P2, the tray's: a suite beats it; P1 loses, starts
+    for _ in range(100):
+        rig.tray.run(100)
+        if rig.app.screen == RESULT:
+            break
+    assert rig.app.screen == RESULT and rig.game.current == 0
+    rig.tray.run(60000)
+    assert rig.app.screen == RESULT
+    rig.play("1")  # a KEEP reads nothing: the result stays for OK
+    assert rig.app.screen == RESULT
+    rig.play("o")
+    assert rig.app.screen == PLAY
+
+
+def test_a_result_stays_six_seconds_when_the_tray_starts_next_and_any_key_goes_on():
+    for key in ("", "2"):
+        rig = new_game(2, computers=1)
+        rig.play("ro", [6, 5, 4])  # P1: a suite
+        rig.dice.values.extend([3, 2, 2])  # P2 loses with 322: the tray starts the next turn
+        for _ in range(100):
+            rig.tray.run(100)
+            if rig.app.screen == RESULT:
+                break
+        assert rig.app.screen == RESULT and rig.game.current == 1
+        assert SHOW_MS >= 6000
+        if key:
+            rig.play(key)
+            assert rig.app.screen == PLAY
+            continue
+        rig.tray.run(SHOW_MS - 100)
+        assert rig.app.screen == RESULT
+        rig.tray.run(200)
+        assert rig.app.screen == PLAY
+
+
+# ---- labels -------------------------------------------------------------------------------------
+
+
+def test_a_decharge_result_keeps_the_trays_marks():
+    rig = new_game(2, computers=1)
+    g = rig.game
+    g.phase = "decharge"
+    g.pot = 0
+    g.tokens[:] = [5, 12]
+    rig.redraw()
+    rig.play("ro", [3, 2, 2])  # P1: 322
+    rig.dice.values.extend([4, 2, 1])  # P2*: 421, worth 10 in classic: P2* gives P1 10
+    for _ in range(100):
+        rig.tray.run(100)
+        if rig.app.screen == RESULT:
+            break
+    assert words(glass(rig), 0) == "P2* GIVES P1 10"
+
+
+def test_the_who_starts_list_on_128x32_keeps_p1s_throw():
+    rig = Rig([], height=32)
+    rig.play("o")  # classic, 4 players
+    rig.play("rrr", [6, 5, 3], [6, 3, 1], [3, 3, 3])
+    # "P1:653 P2:631 P3:333 P4:-" is 25 characters, 16 fit: P4 still to throw goes first,
+    # then P2's, the oldest after P1's.
+    assert words(glass(rig), 8, x0=28) == "P1:653 P3:333"
+    rig.play("r", [6, 6, 2])
+    panel = glass(rig)
+    assert words(panel, 0) == "P3 STARTS"
+    assert words(panel, 8) == "P1:653 P3:333 P4:662"  # 21 fit: P2's goes
