@@ -113,11 +113,12 @@ def test_a_save_says_its_language_only_when_not_the_default_and_resumes_in_it():
 
 def test_a_french_save_resumes_in_french_whatever_the_settings_say():
     from dicetray import words
+    from dicetray.store import Store
     from test_tray import glass, make_tray
 
     flash = FakeFlash()
     game = Game(3, "classic", Script([]), lang="fr")
-    flash.files["game.json"] = json.dumps(game.to_dict()).encode()
+    Store(fs=flash).save_game(game.to_dict())  # its setup, with its language, and its record
     flash.files["settings.json"] = json.dumps({"lang": "en"}).encode()
     tray = make_tray(5, flash=flash)
     assert tray.app.game.lang == "fr" and words.lang == "fr"
