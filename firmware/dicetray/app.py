@@ -7,11 +7,11 @@ from dicetray import font, lazy, ui, words
 from dicetray.buttons import LONG
 from dicetray.clock import TURN_DUE, Clock
 from dicetray.save_write import CLEAR_DUE, TALLY_DUE, save
-from dicetray.screens import NOTICE, PLAY, QUIT, RESUME, SETUP, SND_NO, TALLY, units
+from dicetray.screens import NOTICE, OVER, PLAY, QUIT, RESUME, SETUP, SND_NO, TALLY, units
 from dicetray.tally import Tally
 
 LONG_BUTTONS = ("OK",)  # only OK has a long meaning (standings / quit); the rest answer at once
-_TO_SETUP = (SETUP, RESUME, QUIT, TALLY, NOTICE)  # the setup, and screens a press leaves for it
+_TO_SETUP = (SETUP, RESUME, QUIT, TALLY, OVER, NOTICE)  # the setup, and screens a press leaves for it
 _resident = None  # the modules loaded when the first App was built: never let go
 
 
@@ -121,8 +121,8 @@ class App:
         """A quiet moment (the main loop's first idle poll after work): ready what the next
         press needs. On the setup that is the engine's code and the game the settings shown
         start (screens_setup.quiet), so that OK starts it at once; the menu's code goes as the game
-        starts. On a screen a press leaves for the setup (the resume prompt, quitting, the
-        tally of a game over, a notice before a new game) that is the menu's code, and at
+        starts. On a screen a press leaves for the setup (the resume prompt, quitting, a game
+        over and its tally, a notice before a new game) that is the menu's code, and at
         power-up the settings, so that the press draws the setup at once; the code goes if
         another screen follows (show). Quitting a game the seats play in leaves it to the
         setup (their code and the menu's are not held at once). A game over lets the seats'
@@ -140,7 +140,7 @@ class App:
             from dicetray.screens_setup import read_settings
 
             read_settings(self.units[SETUP], self)
-        elif screen == QUIT and self.seat is None or screen == TALLY and g.over:
+        elif screen == QUIT and self.seat is None or (screen == TALLY or screen == OVER) and g.over:
             import dicetray.screens_setup  # noqa: F401  (its settings: read before this game)
 
     def press(self, name, long, now):

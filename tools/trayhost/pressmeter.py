@@ -182,7 +182,8 @@ def seats_tour(seeds=(1, 2), players=8, computers=4, preset="classic", hurry=3, 
 
 def loads_tour(seed=4, watch=None):
     """The presses that leave a game or the resume prompt for the setup, each on trays
-    watched by watch(tray) first: a game played to its end (the tally's OK), a game quit
+    watched by watch(tray) first: a game played to its end (the end's OK; then one through the
+    rounds paid, and the tally's OK), a game quit
     (OK held twice, then ROLL), and after a power cut the resume prompt's ROLL (a new game)
     and its OK (the game resumed). Returns the last tray."""
     from trayhost import trayrun
@@ -194,9 +195,17 @@ def loads_tour(seed=4, watch=None):
             watch(tray)
         return tray
 
+    from dicetray.screens import OVER
+
     tray = fresh()
     for _ in trayrun.game_keys(tray, 2, "classic", SeededDice(seed)):
-        pass
+        pass  # the bot's OK at the game's end: a new game
+    for _ in trayrun.game_keys(tray, 2, "classic", SeededDice(seed + 2)):
+        if tray.app.screen == OVER:
+            tray.run(20)  # its quiet moment
+            tray.keys("r")  # the rounds paid
+            tray.run(20)
+            tray.keys("o")  # then the setup
     for quit_keys in ("OOr", None, "o"):
         keys = trayrun.game_keys(tray, 2, "classic", SeededDice(seed + 1))
         for _ in range(8):  # the game starts: a few presses
