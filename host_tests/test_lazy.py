@@ -163,8 +163,8 @@ def loads(micropython, host_package):
 
 def test_no_press_loads_code_before_its_first_frame(loads):
     # The presses that leave for the setup (the resume prompt's ROLL, quitting, the end's OK,
-    # the tally's OK at a game's end) find its code loaded at the quiet moment before them; no other
-    # press of a game loads any (trayhost.pressmeter lists them by kind).
+    # the tally's OK at a game's end) find its code loaded at the quiet moment before them; no
+    # other press of a game loads any (trayhost.pressmeter lists them by kind).
     for kind in ("resume->", "quit->", "over->", "tally->", "setup->game", "throw", "keep",
                  "stop"):
         assert loads[kind][0] > 0, kind  # pressed

@@ -11,7 +11,8 @@ from dicetray.screens import NOTICE, OVER, PLAY, QUIT, RESUME, SETUP, SND_NO, TA
 from dicetray.tally import Tally
 
 LONG_BUTTONS = ("OK",)  # only OK has a long meaning (standings / quit); the rest answer at once
-_TO_SETUP = (SETUP, RESUME, QUIT, TALLY, OVER, NOTICE)  # the setup, and screens a press leaves for it
+# The setup, and the screens a press leaves for it.
+_TO_SETUP = (SETUP, RESUME, QUIT, TALLY, OVER, NOTICE)
 _resident = None  # the modules loaded when the first App was built: never let go
 
 
@@ -140,7 +141,8 @@ class App:
             from dicetray.screens_setup import read_settings
 
             read_settings(self.units[SETUP], self)
-        elif screen == QUIT and self.seat is None or (screen == TALLY or screen == OVER) and g.over:
+        elif screen == QUIT and self.seat is None or g is not None and g.over and (
+                screen == TALLY or screen == OVER):
             import dicetray.screens_setup  # noqa: F401  (its settings: read before this game)
 
     def press(self, name, long, now):
