@@ -127,12 +127,14 @@ class App:
         power-up the settings, so that the press draws the setup at once; the code goes if
         another screen follows (show). Quitting a game the seats play in leaves it to the
         setup (their code and the menu's are not held at once). A game over lets the seats'
-        code go."""
+        code and the record's (save_record) go."""
         screen = self.screen
         g = self.game
-        if g is not None and g.over and self.seat is not None:
-            self.seat = None
-            self.forget(lazy.SEATS)
+        if g is not None and g.over:  # what played and saved it goes before the setup's comes
+            if self.seat is not None:
+                self.seat = None
+                self.forget(lazy.SEATS)
+            self.forget(lazy.SAVE)
         if screen == SETUP:
             from dicetray.screens_setup import quiet
 
