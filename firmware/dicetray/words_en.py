@@ -138,3 +138,8 @@ SIM_BEEP = "♪ beep"
 SIM_REFUSED = "✗ refused"
 SIM_ASLEEP = "asleep: a press wakes it"
 SIM_DIMMED = "dimmed: a press still acts"
+# What the simulator says in the terminal as it quits: where the game is kept, how it comes back.
+SIM_SAVED = ("The game is saved in %s.", "Run %s again: it offers the game, OK (o) resumes it.")
+SIM_NOTHING_TO_RESUME = ("No game in progress: nothing to resume.",
+                         "Your last setup is kept in %s.")
+SIM_NOT_KEPT = "Headless: nothing is kept after this run (--save-dir DIR keeps the game)."

@@ -157,3 +157,8 @@ SIM_BEEP = "♪ bip"
 SIM_REFUSED = "✗ refusé"
 SIM_ASLEEP = "en veille : une touche le réveille"
 SIM_DIMMED = "atténué : une touche agit encore"
+SIM_SAVED = ("La partie est gardée dans %s.",
+             "Relancer %s : la partie est proposée, OK (o) la reprend.")
+SIM_NOTHING_TO_RESUME = ("Aucune partie en cours : rien à reprendre.",
+                         "Les derniers réglages sont gardés dans %s.")
+SIM_NOT_KEPT = "Sans terminal : rien n'est gardé (--save-dir DOSSIER garde la partie)."
