@@ -21,6 +21,9 @@ TRAY_KEYS = (
     "heap_after_boot_bytes",
     "heap_peak_bytes",
     "idle_alloc_bytes_per_poll",
+    "font_accent_bytes",
+    "words_heap_bytes_en",
+    "words_heap_bytes_fr",
 )
 
 
@@ -64,6 +67,18 @@ def test_bench_prints_one_json_line_with_every_key(micropython):
     # No press loads code before its first frame (trayhost.pressmeter's loads_tour).
     assert figures["press_loads_before_frame"] == 0
     assert "resume->" in out and "modules loaded before the first frame: none" in out
+    # What French costs: each catalogue's live heap, a part of the tray's after boot; the
+    # glyphs beyond ASCII, at least the columns of the 15 the font adds (13 accented capitals,
+    # « and ») and at most the font's whole tables.
+    from dicetray import font
+
+    for code in ("en", "fr"):
+        nbytes = figures["words_heap_bytes_" + code]
+        assert isinstance(nbytes, int) and 1000 < nbytes < boot, code
+        assert "live heap of the %s catalogue once loaded: %d bytes" % (code, nbytes) in out
+    accents = figures["font_accent_bytes"]
+    assert isinstance(accents, int)
+    assert 15 * 5 < accents < len(font._GLYPHS) + len(font._INDEX) + len(font.CHARS.encode())
 
     for line in ("bytes from a press to its effect", "live heap after boot", "idle allocation"):
         assert line in out, line

@@ -98,6 +98,22 @@ def test_a_finished_or_unstarted_game_leaves_nothing_to_resume(tmp_path):
             "Your last setup is kept in %s." % (tmp_path / "settings.json")]
 
 
+def test_a_french_tray_says_its_quit_note_in_french(tmp_path):
+    # "1r": the setup's LANGUAGE row to FRANÇAIS; OK starts the game in it.
+    out = sim("--headless", "--seed", "4", "--keys", "1ro")
+    assert out.stdout.splitlines()[-1] == (
+        "Sans terminal : rien n'est gardé (--save-dir DOSSIER garde la partie).")
+    first = sim("--headless", "--seed", "4", "--keys", "1ro.rr", "--save-dir", str(tmp_path))
+    assert first.stdout.splitlines()[-2:] == [
+        "La partie est gardée dans %s." % (tmp_path / "game.json"),
+        "Relancer tools/run.sh --headless --save-dir %s : la partie est proposée, OK (o) la"
+        " reprend." % tmp_path]
+    # Resumed, the game still speaks French; its note too.
+    again = sim("--headless", "--seed", "4", "--keys", "o", "--save-dir", str(tmp_path))
+    assert again.stdout.splitlines()[-2] == "La partie est gardée dans %s." % (
+        tmp_path / "game.json")
+
+
 def test_sim_without_a_terminal_says_so():
     out = subprocess.run([sys.executable, SIM], capture_output=True, text=True, timeout=60,
                          stdin=subprocess.DEVNULL)

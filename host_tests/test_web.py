@@ -300,6 +300,40 @@ def test_on_a_desktop_it_fits_the_window_with_the_key_legend(site, pw):
     assert found["OK"]["height"] <= 280
 
 
+def test_a_tray_speaking_french_names_the_page_s_buttons_and_texts_in_french(site, pw):
+    # Its own profile: the language is kept in the settings, and the module's page plays on.
+    server = serve.start(site)
+    try:
+        with tempfile.TemporaryDirectory() as profile:
+            context = browser.launch(pw, profile)
+            try:
+                page = context.pages[0] if context.pages else context.new_page()
+                page.goto("http://127.0.0.1:%d/?seed=%d" % (server.server_port, SEED))
+                started(page)
+
+                def text(id_):
+                    return page.locator("#" + id_).inner_text()
+
+                assert text("sound") == "sound on" and text("legend").startswith("keys:")
+                assert text("status") == "seeded dice: %d" % SEED
+                press(page, "1")  # up from PLAYERS: the LANGUAGE row
+                press(page, "r")  # FRANÇAIS
+                page.wait_for_function("() => document.getElementById('ROLL').textContent"
+                                       " === 'LANCE'")
+                assert page.evaluate("document.documentElement.lang") == "fr"
+                assert text("KEEP1") == "GARDE 1"
+                assert text("sound") == "son activé"
+                assert text("legend").startswith("touches : 1 2 3 garde")
+                assert text("status") == "dés sur graine : %d" % SEED
+                page.locator("#sound").click()
+                assert text("sound") == "son coupé"
+            finally:
+                context.close()
+    finally:
+        server.shutdown()
+        server.server_close()
+
+
 def test_from_the_network_over_plain_http_it_plays_and_says_what_needs_https(site, pw):
     addresses = serve.lan_addresses()
     if not addresses:

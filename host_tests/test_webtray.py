@@ -118,7 +118,16 @@ def test_a_crash_is_shown_logged_and_restarts_into_the_game(tmp_path):
 
 def test_the_buttons_are_named_in_the_language_the_tray_speaks(tmp_path):
     page = Page(tmp_path)
-    assert page.tray.labels() == "en|KEEP 1|KEEP 2|KEEP 3|ROLL|OK"
+    english = page.tray.labels().split("|")
+    assert english[:6] == ["en", "KEEP 1", "KEEP 2", "KEEP 3", "ROLL", "OK"]
+    # Then the page's own texts, in tray.js's order: sound off and on, the key legend, the
+    # status line's (seeded dice, plain http, no storage, stopped).
+    assert english[6:8] == ["sound off", "sound on"] and english[8].startswith("keys: 1 2 3")
     page.key("1")  # up from PLAYERS: the LANGUAGE row
     page.key("r")  # FRANÇAIS
-    assert page.tray.labels() == "fr|GARDE 1|GARDE 2|GARDE 3|LANCE|OK"
+    french = page.tray.labels().split("|")
+    assert french[:6] == ["fr", "GARDE 1", "GARDE 2", "GARDE 3", "LANCE", "OK"]
+    assert french[6:8] == ["son coupé", "son activé"] and french[8].startswith("touches : 1 2 3")
+    assert len(french) == len(english) == 13
+    for mine, yours in zip(english[9:], french[9:], strict=True):
+        assert mine != yours and mine.count("%s") == yours.count("%s")

@@ -138,3 +138,17 @@ SIM_BEEP = "♪ beep"
 SIM_REFUSED = "✗ refused"
 SIM_ASLEEP = "asleep: a press wakes it"
 SIM_DIMMED = "dimmed: a press still acts"
+# What the simulator says in the terminal as it quits: where the game is kept, how it comes back.
+SIM_SAVED = ("The game is saved in %s.", "Run %s again: it offers the game, OK (o) resumes it.")
+SIM_NOTHING_TO_RESUME = ("No game in progress: nothing to resume.",
+                         "Your last setup is kept in %s.")
+SIM_NOT_KEPT = "Headless: nothing is kept after this run (--save-dir DIR keeps the game)."
+# What the web page says around the panel: its sound button off and on, its key legend, its
+# status line.
+WEB_SOUND = ("sound off", "sound on")
+WEB_LEGEND = ("keys: 1 2 3 keep · r or space roll · o or Enter OK"
+              " · hold OK (or Shift+O) for the table")
+WEB_SEEDED = "seeded dice: %s"
+WEB_PLAIN_HTTP = "plain http: it plays, but offline and install need https"
+WEB_KEEPS_NO_GAME = "this browser keeps no game: %s"
+WEB_STOPPED = "the tray stopped: %s"

@@ -157,3 +157,15 @@ SIM_BEEP = "♪ bip"
 SIM_REFUSED = "✗ refusé"
 SIM_ASLEEP = "en veille : une touche le réveille"
 SIM_DIMMED = "atténué : une touche agit encore"
+SIM_SAVED = ("La partie est gardée dans %s.",
+             "Relancer %s : la partie est proposée, OK (o) la reprend.")
+SIM_NOTHING_TO_RESUME = ("Aucune partie en cours : rien à reprendre.",
+                         "Les derniers réglages sont gardés dans %s.")
+SIM_NOT_KEPT = "Sans terminal : rien n'est gardé (--save-dir DOSSIER garde la partie)."
+WEB_SOUND = ("son coupé", "son activé")
+WEB_LEGEND = ("touches : 1 2 3 garde · r ou espace lance · o ou Entrée OK"
+              " · OK tenu (ou Maj+O) : la table")
+WEB_SEEDED = "dés sur graine : %s"
+WEB_PLAIN_HTTP = "en http simple : on joue, mais hors ligne et installation demandent https"
+WEB_KEEPS_NO_GAME = "ce navigateur ne garde aucune partie : %s"
+WEB_STOPPED = "le plateau s'est arrêté : %s"

@@ -34,6 +34,12 @@ its buttons, as trayrun.tour() does (checked: the same games, the same bytes on 
   last press's own timers are over (the roll animation, a refused press's mark: 1.5 s); the
   worst, per poll. The I2C there is a fake that allocates nothing, like machine.I2C: trayrun's
   RecordingI2C keeps a 32-bit checksum, a long int on MicroPython, which allocates per byte.
+- What a language costs: words_heap_bytes_<code> (MicroPython, .mpy builds), the live heap one
+  language's catalogue keeps once loaded as the tray loads it (words.use), in a fresh VM with
+  dicetray.words already imported: the live heap after minus before (run.mjs --chunks). The
+  tray keeps one catalogue, the language it speaks. font_accent_bytes (from font.py's tables):
+  the bytes the glyphs beyond ASCII (the accented capitals, « ») add to the font: their columns,
+  the index's entries past code 126, their characters in CHARS.
 
 The tray on the emulated Pico (tools/emupico/bench.py, a few minutes; skipped, saying why, without
 the kit): press-to-panel latency per kind of press, first byte and panel complete, median and

@@ -1,5 +1,6 @@
 """The tray's figures for the bench: bus bytes and time from a press to the panel, heap
-after boot and at its peak, allocation of the idle main loop (on MicroPython)."""
+after boot and at its peak, allocation of the idle main loop (on MicroPython), and what a
+language costs: its catalogue's heap (on MicroPython), the French glyphs' bytes in the font."""
 
 import json
 import os
@@ -173,6 +174,40 @@ print(json.dumps(merged(meters)))
 """
 
 
+# One catalogue's live heap on MicroPython (run.mjs --chunks), in a fresh VM: loaded as the tray
+# loads it (words.use), against the VM with dicetray.words imported and no catalogue yet.
+MP_WORDS = """
+from dicetray import words
+BEFORE = 0
+#---
+BEFORE = LIVE_HEAP
+words.use("CODE")
+#---
+print(LIVE_HEAP - BEFORE)
+"""
+
+
+def words_heap_figures():
+    """Each language's catalogue: its live heap once loaded, by code (MicroPython, .mpy)."""
+    from dicetray import words
+
+    return {code: int(run_micropython(MP_WORDS.replace("CODE", code), paths=[FIRMWARE],
+                                      mpy=True, chunks=True).split()[-1])
+            for code in words.LANGS}
+
+
+def font_accent_bytes():
+    """The bytes the glyphs beyond ASCII (French's accented capitals, « ») add to the font's
+    tables: their columns in _GLYPHS, the _INDEX entries past code 126 and their characters in
+    CHARS (UTF-8, as the .mpy keeps them)."""
+    from dicetray import font
+
+    extra = [ch for ch in font.CHARS if ord(ch) > 126]
+    per_glyph = len(font._GLYPHS) // (len(font.CHARS) + 1)  # the box, last, has no character
+    index = len(font._INDEX) - (127 - font._FIRST)
+    return per_glyph * len(extra) + index + len("".join(extra).encode())
+
+
 def percentile(values, p):
     """Nearest-rank percentile: the smallest value with at least p% of the values at or below."""
     ordered = sorted(values)
@@ -278,6 +313,8 @@ def tray_figures():
           % (p["median"], 100 * p["median"] / p["full"], p["p95"], p["max"]))
     print("I2C          bus time from a press to the panel at 400 kHz: median %.3f ms, 95th"
           " percentile %.3f ms" % (p["ms_median"], p["ms_p95"]))
+    accents = font_accent_bytes()
+    print("Font         bytes the glyphs beyond ASCII (accented capitals, « ») add: %d" % accents)
     result = {
         "i2c_bytes_per_press_median": p["median"],
         "i2c_bytes_per_press_p95": p["p95"],
@@ -287,12 +324,20 @@ def tray_figures():
         "heap_peak_bytes": None,
         "idle_alloc_bytes_per_poll": None,
         "press_loads_before_frame": None,
+        "font_accent_bytes": accents,
     }
+    from dicetray import words
+
+    for code in words.LANGS:
+        result["words_heap_bytes_" + code] = None
     reason = node_ready()
     if reason:
         print("MicroPython tray figures skipped: " + reason)
         return result
     result.update(_heap_report(p["lines"]))
+    for code, nbytes in sorted(words_heap_figures().items()):
+        print("MicroPython  live heap of the %s catalogue once loaded: %d bytes" % (code, nbytes))
+        result["words_heap_bytes_" + code] = nbytes
     return result
 
 

@@ -39,14 +39,6 @@ SAVE_DIR = os.path.join(ROOT, ".sim")
 
 KEY_ALIASES = {" ": "r", "\n": "o", "\r": "o"}
 
-# What the simulator says in the terminal once the tray is gone (its key legend: SIM_KEYS).
-SAVED = ("The game is saved in %s.",
-         "Run %s again: it offers the game, OK (o) resumes it.")
-NOTHING_TO_RESUME = ("No game in progress: nothing to resume.",
-                     "Your last setup is kept in %s.")
-NOT_KEPT = ("Headless: nothing is kept after this run (--save-dir DIR keeps the game).",)
-
-
 def frame_text(pixels):
     """The panel at its true size, one half block per two pixels (headless: no terminal)."""
     return framed(half_blocks(pixels))
@@ -80,12 +72,13 @@ def shown_path(path):
 def quit_note(store, again):
     """What to tell the player as the simulator stops: where the game is kept and how it comes
     back (the command to run again), or that there is none."""
+    saved, nothing = words.T.SIM_SAVED, words.T.SIM_NOTHING_TO_RESUME  # the tray's language
     if store.fs.exists(store.path(store.GAME)):
-        return (SAVED[0] % shown_path(store.path(store.GAME)), SAVED[1] % again)
+        return (saved[0] % shown_path(store.path(store.GAME)), saved[1] % again)
     settings = store.path(store.SETTINGS)
     if store.fs.exists(settings):
-        return (NOTHING_TO_RESUME[0], NOTHING_TO_RESUME[1] % shown_path(settings))
-    return NOTHING_TO_RESUME[:1]
+        return (nothing[0], nothing[1] % shown_path(settings))
+    return nothing[:1]
 
 
 def open_store(save_dir):
@@ -134,7 +127,7 @@ def headless(args):
     print("games over: %d, now on the %s screen" % (finished, tray.app.screen))
     print("%d screens%s" % (len(shots), (" written to " + args.shots) if args.shots else ""))
     if store is None:
-        print(NOT_KEPT[0])
+        print(words.T.SIM_NOT_KEPT)
     else:
         again = "tools/run.sh --headless --save-dir %s" % shown_path(args.save_dir)
         print("\n".join(quit_note(store, again)))

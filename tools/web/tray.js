@@ -14,8 +14,8 @@ const SAVE_DIR = "/tray";
 const LIT = [200, 232, 255];
 const LIT_DIM = [70, 90, 110];
 
-// What the page says, in one place (a translation replaces these; the buttons' labels are in
-// index.html).
+// What the page says, in one place: in English until the tray runs, then in the language it
+// speaks (relabel: the catalogue's WEB_ texts, as its BUTTONS name the buttons).
 const TEXT = {
   soundOn: "sound on",
   soundOff: "sound off",
@@ -143,7 +143,7 @@ showSound();
 
 // ---- the save files ---------------------------------------------------------------------------
 
-let storageProblem = ""; // shown on the status line
+let storageError = null; // why this browser keeps no game, shown on the status line
 
 function restoreSaves(FS) {
   FS.mkdirTree(SAVE_DIR);
@@ -155,7 +155,7 @@ function restoreSaves(FS) {
       }
     }
   } catch (error) {
-    storageProblem = TEXT.keepsNoGame(error.message);
+    storageError = error.message;
   }
 }
 
@@ -173,8 +173,8 @@ function mirrorSaves(FS) {
     }
     for (const key of stale) localStorage.removeItem(key);
   } catch (error) {
-    storageProblem = TEXT.keepsNoGame(error.message);
-    say(storageProblem);
+    storageError = error.message;
+    say(TEXT.keepsNoGame(storageError));
   }
 }
 
@@ -185,14 +185,30 @@ let savesSeen = 0;
 let FS = null;
 let labelsShown = "";
 
-// The buttons named in the language the tray speaks (its setup's LANGUAGE row).
+// The status line once the tray runs: what keeps it from saving, the seed, what needs https.
+function greeting() {
+  return [storageError === null ? "" : TEXT.keepsNoGame(storageError),
+    seed === null ? "" : TEXT.seeded(seed),
+    window.isSecureContext ? "" : TEXT.plainHttp].filter(Boolean).join(" · ");
+}
+
+// The buttons and the page's texts in the language the tray speaks (its setup's LANGUAGE row).
 function relabel() {
   const labels = tray.labels();
   if (labels === labelsShown) return;
+  const greeted = labelsShown !== "" && statusLine.textContent === greeting();
   labelsShown = labels;
-  const [lang, ...names] = labels.split("|");
+  const [lang, ...texts] = labels.split("|");
   document.documentElement.lang = lang;
-  NAMES.forEach((name, i) => { document.getElementById(name).textContent = names[i]; });
+  NAMES.forEach((name, i) => { document.getElementById(name).textContent = texts[i]; });
+  const [soundOff, soundOn, legend, seeded, plainHttp, keepsNoGame, stopped] =
+    texts.slice(NAMES.length);
+  const filled = (text) => (value) => text.replace("%s", value);
+  Object.assign(TEXT, { soundOff, soundOn, plainHttp, seeded: filled(seeded),
+    keepsNoGame: filled(keepsNoGame), stopped: filled(stopped) });
+  document.getElementById("legend").textContent = legend;
+  showSound();
+  if (greeted) say(greeting());
 }
 
 function apply(state) {
@@ -289,8 +305,7 @@ async function start() {
   setInterval(() => {
     if (tray) guarded(() => tray.step(ticks()));
   }, POLL_MS);
-  say([storageProblem, seed === null ? "" : TEXT.seeded(seed),
-    window.isSecureContext ? "" : TEXT.plainHttp].filter(Boolean).join(" · "));
+  say(greeting());
 }
 
 start().catch((error) => {

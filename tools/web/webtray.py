@@ -8,8 +8,8 @@ page's JavaScript calls, through MicroPython's JS bridge:
     tray.set_button(name, down, now)    a finger or key on KEEP1..3, ROLL, OK (a step follows)
     tray.step(now)                      one poll of the main loop; "" when nothing changed, else
                                         the state: "HZ FLAGS SAVES HEX" (see WebTray.state)
-    tray.labels()                       the language spoken and the buttons' names in it:
-                                        "fr|GARDE 1|GARDE 2|GARDE 3|LANCE|OK"
+    tray.labels()                       the language spoken, the buttons' names and the
+                                        page's texts in it: "fr|GARDE 1|...|LANCE|OK|son coupé|..."
 
 ``now`` is the page's millisecond clock, wrapped like the Pico's ticks. Everything the game
 does is the firmware's own code: App, Buttons, Store (on MicroPython's in-memory files, which
@@ -193,8 +193,12 @@ class WebTray:
         return self.display.changed or self.buzzer.changed or self.fs.writes != self.saves
 
     def labels(self):
-        """The language the tray speaks, then the buttons' names in it (NAMES' order), by "|"."""
-        return "|".join((words.lang,) + tuple(words.T.BUTTONS))
+        """The language the tray speaks, then in it the buttons' names (NAMES' order) and the
+        page's own texts (the sound button off and on, the key legend, the status line's), by
+        "|"."""
+        t = words.T
+        return "|".join((words.lang,) + tuple(t.BUTTONS) + tuple(t.WEB_SOUND) + (
+            t.WEB_LEGEND, t.WEB_SEEDED, t.WEB_PLAIN_HTTP, t.WEB_KEEPS_NO_GAME, t.WEB_STOPPED))
 
     def state(self):
         """"HZ FLAGS SAVES HEX": the buzzer's tone (0: silent), ASLEEP | DIMMED, the count of
