@@ -447,3 +447,19 @@ def test_the_who_starts_list_on_128x32_keeps_p1s_throw():
     panel = glass(rig)
     assert words(panel, 0) == "P3 STARTS"
     assert words(panel, 8) == "P1:653 P3:333 P4:662"  # 21 fit: P2's goes
+
+
+def test_roll_on_a_play_off_tied_again_goes_on_to_the_stake_without_throwing():
+    rig = Rig([])
+    rig.play("32rrrro")  # 3 players, the lebon preset: a tie for the worst is played off
+    rig.play("rrro", [5], [2], [3])  # one die each: P1 starts
+    rig.play("ro", [4, 2, 1])
+    rig.play("ro", [6, 5, 3])
+    rig.play("ro", [6, 5, 3])  # P2 and P3 tie for the worst: a play-off, from the last
+    rig.play("rr", [6, 4, 2], [6, 4, 2])  # tied again
+    assert rig.app.screen == OUTCOME
+    assert glass(rig).hints() == "OK:CONTINUE"  # the next round's stake is to be chosen first
+    rig.play("r")
+    g = rig.game
+    assert rig.app.screen == PLAY and g.contest is not None and g.can_announce()
+    assert g.contest.results == []  # no roll made: a KEEP chooses the stake first
