@@ -9,7 +9,7 @@ in the comments.
 """
 
 import pytest
-from dicetray.screens import OUTCOME, OVER, PLAY, RESULT, SETUP
+from dicetray.screens import OUTCOME, OVER, PHASE, PLAY, RESULT, SETUP
 from dicetray.seat import SHOW_MS
 from emupico.panel import Panel
 from screens.rig import Rig
@@ -206,19 +206,132 @@ def test_the_hint_is_as_plain_as_a_kept_die_and_the_phase_stays():
 # ---- presses that decide nothing ----------------------------------------------------------------
 
 
-def test_three_players_reach_their_first_throw_in_five_presses():
+def test_three_players_reach_their_first_throw_in_four_presses():
     rig = Rig([])
     rig.app.units[SETUP].settings["players"] = 3
-    # OK starts; each player throws for who starts (classic: the best throw starts); one OK
-    # reads who starts. The next press is the first throw of the game.
+    # OK starts; each player throws for who starts (classic: the best throw starts): P3's
+    # 333. ROLL on who starts is P3's first throw: 4 presses before it, not 5 (o r r r o).
     rig.play("o")
     rig.play("rrr", [6, 5, 3], [6, 3, 1], [3, 3, 3])
     assert rig.app.screen == OUTCOME
-    rig.play("o")
+    assert glass(rig).hints() == "OK:NEXT  ROLL:THROW"
+    rig.dice.values.extend([4, 5, 2])
+    rig.tray.key("r")
     assert rig.app.screen == PLAY and rig.game.contest is None
-    assert rig.game.current == 2 and rig.game.turn.count == 0
-    rig.play("r", [4, 5, 2])
-    assert rig.game.turn.count == 1
+    assert rig.game.current == 2 and rig.game.turn.count == 1
+    assert rig.game.turn.dice == [4, 5, 2]
+
+
+def test_ok_on_who_starts_only_goes_on():
+    rig = Rig([])
+    rig.app.units[SETUP].settings["players"] = 3
+    rig.play("orrr", [6, 5, 3], [6, 3, 1], [3, 3, 3])
+    rig.play("o")
+    assert rig.app.screen == PLAY and rig.game.current == 2 and rig.game.turn.count == 0
+
+
+# A round of a 3-player classic game (P1 starts): P1 stops after one throw, so each throws
+# once, then the result. The loser starts the next round.
+ROUNDS = (
+    ([6, 5, 4], [3, 2, 2], [6, 3, 2]),  # P2's 322 loses to a suite, takes 2: P2 starts
+    ([5, 5, 2], [6, 6, 4], [4, 4, 2]),  # from P2: P1's 442 loses to 664, takes 1: P1 starts
+    ([2, 2, 1], [6, 5, 3], [5, 3, 2]),  # from P1: P1's nenette takes 2 (classic)
+)
+
+
+def play_rounds(next_throw):
+    """Three rounds of 3 humans; next_throw: the keys from a result to the next player's
+    first throw. The presses counted, and the game."""
+    rig = new_game(3)
+    presses = 0
+    for k, round_ in enumerate(ROUNDS):
+        throws = [list(d) for d in round_]
+        if k:
+            assert rig.app.screen == RESULT
+            assert glass(rig).hints() == "OK:NEXT  ROLL:THROW"  # a human starts: ROLL throws
+            rig.play(next_throw, throws.pop(0))
+            presses += len(next_throw)
+            assert rig.app.screen == PLAY and rig.game.turn.count == 1
+            rig.play("o")
+            presses += 1
+        for dice in throws:
+            rig.play("ro", dice)
+            presses += 2
+    assert rig.app.screen == RESULT
+    return presses, rig.game
+
+
+def test_a_3_human_round_needs_one_press_fewer_roll_on_its_result_throwing():
+    before, old = play_rounds("or")  # OK reads the result, ROLL throws
+    after, new = play_rounds("r")  # ROLL reads it and throws
+    assert before == 6 + 7 + 7  # the first round starts at a throw; then 7 presses a round
+    assert after == 6 + 6 + 6
+    assert (new.tokens, new.pot, new.turn.number, new.current) == (
+        old.tokens, old.pot, old.turn.number, old.current)
+    assert new.tokens == [3, 2, 0] and new.pot == 16
+
+
+def test_roll_on_a_result_throws_with_the_dice_rolling_and_ok_does_not_throw():
+    rig = new_game(3)
+    rig.play("ro" * 3, *ROUNDS[0])
+    assert rig.app.screen == RESULT and rig.game.current == 1
+    rig.play("o")  # OK only goes on: P2's turn, no throw yet
+    assert rig.app.screen == PLAY and rig.game.current == 1 and rig.game.turn.count == 0
+    rig = new_game(3)
+    rig.play("ro" * 3, *ROUNDS[0])
+    rig.dice.values.extend([6, 6, 6])
+    tray = rig.tray
+    pin = tray.pins[KEYS["r"]]
+    pin.press()
+    frames = 0
+    for _ in range(PRESS_MS // POLL_MS):
+        tray.run(POLL_MS)
+        if rig.app.screen != RESULT:
+            frames += 1
+            # P2's turn from the press's first frame, its dice in the air: nothing names or
+            # counts the throw yet (P2 starts a round: up to 3 throws; the pot gave P2 2).
+            assert rig.app.screen == PLAY and tray.app.clock.rolling
+            assert header(rig, 64) == ("THROW -/3 POT 19", "CHARGE UP TO 3",
+                                       "ROLL OR HOLD OK:TABLE"), frames
+    pin.release()
+    while tray.app.clock.rolling:
+        tray.run(POLL_MS)
+        frames += 1
+    assert frames > 40  # the animation, some 360 ms
+    assert rig.game.current == 1 and rig.game.turn.count == 1
+    assert rig.game.turn.dice == [6, 6, 6]
+    assert header(rig, 64)[0] == "THROW 1/3 POT 19"
+
+
+def test_roll_on_a_result_does_not_throw_for_the_tray():
+    rig = new_game(2, computers=1)
+    rig.play("ro", [6, 5, 4])  # P1: a suite
+    rig.dice.values.extend([3, 2, 2])  # P2, the tray's, loses with 322: it starts next
+    for _ in range(100):
+        rig.tray.run(100)
+        if rig.app.screen == RESULT:
+            break
+    assert rig.app.screen == RESULT and rig.game.current == 1
+    assert glass(rig).hints() == "OK:NEXT"  # the tray throws: ROLL has nothing to throw
+    rig.tray.key("r")
+    assert rig.app.screen == PLAY and rig.game.turn.count == 0  # the tray throws in its time
+
+
+def test_a_result_then_a_phase_goes_to_the_phase_first():
+    rig = new_game(3)
+    g = rig.game
+    g.tokens[:] = [4, 10, 6]
+    g.pot = 1
+    rig.redraw()
+    rig.play("ro" * 3, [6, 5, 1], [4, 2, 1], [3, 2, 2])  # P3 loses, takes the last token
+    assert rig.app.screen == RESULT
+    assert glass(rig).hints() == "OK:NEXT"  # the décharge's screen comes next: no throw
+    rig.play("r")
+    assert rig.app.screen == PHASE and g.turn.count == 0
+    assert glass(rig).hints() == "OK:NEXT  ROLL:THROW"  # P3 starts the décharge
+    rig.play("r", [5, 5, 5])
+    assert rig.app.screen == PLAY and g.phase == "decharge"
+    assert g.current == 2 and g.turn.count == 1 and g.turn.dice == [5, 5, 5]
 
 
 def first_out_in_the_charge(players=2):
@@ -334,3 +447,19 @@ def test_the_who_starts_list_on_128x32_keeps_p1s_throw():
     panel = glass(rig)
     assert words(panel, 0) == "P3 STARTS"
     assert words(panel, 8) == "P1:653 P3:333 P4:662"  # 21 fit: P2's goes
+
+
+def test_roll_on_a_play_off_tied_again_goes_on_to_the_stake_without_throwing():
+    rig = Rig([])
+    rig.play("32rrrro")  # 3 players, the lebon preset: a tie for the worst is played off
+    rig.play("rrro", [5], [2], [3])  # one die each: P1 starts
+    rig.play("ro", [4, 2, 1])
+    rig.play("ro", [6, 5, 3])
+    rig.play("ro", [6, 5, 3])  # P2 and P3 tie for the worst: a play-off, from the last
+    rig.play("rr", [6, 4, 2], [6, 4, 2])  # tied again
+    assert rig.app.screen == OUTCOME
+    assert glass(rig).hints() == "OK:CONTINUE"  # the next round's stake is to be chosen first
+    rig.play("r")
+    g = rig.game
+    assert rig.app.screen == PLAY and g.contest is not None and g.can_announce()
+    assert g.contest.results == []  # no roll made: a KEEP chooses the stake first

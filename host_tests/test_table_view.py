@@ -117,7 +117,7 @@ def test_the_roll_off_for_who_starts_shows_each_throw_then_who_starts():
     assert panel.read(0, scale=2) == "P3 STARTS"
     assert column_cells(panel, 17, 2) == [("P1 653", False), ("P2 631", False),
                                           ("P3 333", True), ("P4 662", False)]
-    assert panel.hints() == "OK:CONTINUE"
+    assert panel.hints() == "OK:NEXT  ROLL:THROW"  # P3, a human, starts: ROLL is its throw
     rig.play("o")  # the charge begins: P3's turn says so, and shows the pot
     panel = glass(rig)
     assert rig.app.screen == "play" and panel.read(0, scale=2) == "P3"

@@ -46,14 +46,28 @@ def between(unit, app, key, long, now):
     """A turn's result (RESULT: who lost to whom, the tokens moved, every throw), a roll-off or
     play-off decided (OUTCOME: every roll, who it picked), a phase begun (PHASE: the pot, who
     starts). OK/ROLL (any key when the tray plays next): the next of the screens told
-    (unit.told, a list: the play unit's), else the play."""
+    (unit.told, a list: the play unit's), else the play; there, when a human throws next, ROLL
+    is that throw too (the turn's first, or a roll-off's roll): reading the screen is no
+    decision of its own."""
+    g = app.game
+    then = unit.told
     if key is None:
         screen = app.screen
         draw = ui.phase if screen == PHASE else ui.outcome if screen == OUTCOME else ui.result
-        draw(app.fb, app.w, app.h, app.game)
-    elif key == "OK" or key == "ROLL" or app.game.current in app.game.computers:
-        then = unit.told  # any key goes on when the tray plays next: it would by itself
+        draw(app.fb, app.w, app.h, g, words.T.KEYS_NEXT_THROW if _human_throws(g, then) else None)
+    elif key == "OK" or key == "ROLL" or g.current in g.computers:
+        # any key goes on when the tray plays next: it would by itself
+        throws = key == "ROLL" and _human_throws(g, then)
         app.show(then.pop(0) if then else PLAY)
+        if throws:
+            app.units[PLAY](app, key, long, now)
+
+
+def _human_throws(g, then):
+    # Whether the play follows (then: the screens still to show) and ROLL there throws for a
+    # human: not the tray's seat, and no stake to announce first.
+    return (not then or then[0] == PLAY) and g.current not in g.computers \
+        and (g.contest is None or not g.can_announce())
 
 
 def standings(app, key, long, now):

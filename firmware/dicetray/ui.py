@@ -113,9 +113,10 @@ def _turn_keys(game, count):
     return words.T.KEYS_STOP
 
 
-def result(fb, w, h, game):
+def result(fb, w, h, game, keys=None):
     """The end of a turn: who lost and what moved, then each throw, best first, with the tokens
-    each player holds now, and the pot (128x32: the best and the lowest throw only)."""
+    each player holds now, and the pot (128x32: the best and the lowest throw only). keys: what
+    the buttons do there, if not only OK."""
     font.clear(fb)
     last = game.last
     t = game.ended
@@ -143,23 +144,25 @@ def result(fb, w, h, game):
     elif last.phase == CHARGE:
         items.append((words.T.POT, str(game.pot), False))
     _cells(fb, w, 10, (len(items) + 1) // 2, items)
-    _hints(fb, w, h, words.T.KEYS_NEXT)
+    _hints(fb, w, h, keys or words.T.KEYS_NEXT)
 
 
 def _tokens(game, p):
     return "--" if p in game.out else str(game.tokens[p])
 
 
-def phase(fb, w, h, game):
+def phase(fb, w, h, game, keys=None):
     """A phase begins (the décharge: the charge's first turn says itself that it began): the
-    pot, who has left; who starts first (the one line a 128x32 panel has room for)."""
+    pot, who has left; who starts first (the one line a 128x32 panel has room for). keys: what
+    the buttons do there, if not only OK."""
     font.clear(fb)
     lines = [words.T.POT_TOKENS % game.pot if game.phase == CHARGE else words.T.POT_EMPTY]
     if game.out:
         lines.append(words.T.OUT % " ".join(pname(p, game.computers) for p in game.out))
     if not game.over:
         lines.insert(0, words.T.STARTS % pname(game.current, game.computers))
-    _title_and_lines(fb, w, h, words.T.PHASES[game.phase], lines, words.T.KEYS_GO_ON)
+    _title_and_lines(fb, w, h, words.T.PHASES[game.phase], lines,
+                     keys or words.T.KEYS_GO_ON)
 
 
 def standings(fb, w, h, game, unsaved, keys):

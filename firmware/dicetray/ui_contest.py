@@ -42,9 +42,10 @@ def contest(fb, w, h, game):
     _roll_cells(fb, w, c, (game.current,), game.computers)
 
 
-def outcome(fb, w, h, game):
+def outcome(fb, w, h, game, keys=None):
     """A roll-off or play-off decided: who starts, wins or loses, or who rolls again after a
-    tie (lit below), and every roll. Drawn over the contest's last picture in place."""
+    tie (lit below), and every roll. Drawn over the contest's last picture in place. keys: what
+    the buttons do there, if not only OK."""
     font.clear(fb)
     c, high, low = game.decided
     t = words.T
@@ -55,7 +56,7 @@ def outcome(fb, w, h, game):
     else:
         pick, verb = low, t.LOSES
     title = t.TIE_AGAIN if len(pick) > 1 else verb % pname(pick[0], game.computers)
-    _hints(fb, w, h, t.KEYS_CONTINUE)
+    _hints(fb, w, h, keys or t.KEYS_CONTINUE)
     if h < 64:
         font.text(fb, title, 0, 0)
         font.text(fb, _rolls(c, 21, game.computers), 0, 8)

@@ -105,6 +105,7 @@ LOSES_TAKES = "%s PERD: PREND %d"
 GIVES = "%s DONNE À %s %d"  # the round's winner gives its loser
 POT = "POT"
 KEYS_NEXT = "OK:SUITE"
+KEYS_NEXT_THROW = "OK:SUITE LANCE:JOUE"
 POT_TOKENS = "POT DE %d JETONS"
 POT_EMPTY = "LE POT EST VIDE"
 OUT = "SORTIS: %s"

@@ -168,12 +168,22 @@ SCREENS = {
     "POWER OFF TO LEAVE": "safe",
     "SEE ERROR.LOG": "error",
 }
+# A result, a phase begun and a contest decided say the same when ROLL there is also a human's
+# throw: their titles tell them apart (a phase's and an outcome's are big).
+NEXT_THROW = "OK:NEXT  ROLL:THROW"
+PHASE_TITLES = ("CHARGE", "DECHARGE")
+OUTCOME_ENDS = (" STARTS", " WINS", " LOSES")
 
 
 def screen_of(panel):
     """setup, turn, contest, outcome, result, phase, over, notice, resume, standings, tally,
     quit, safe, error, or None (a blank or unknown picture)."""
     hints = panel.hints()
+    if hints == NEXT_THROW:
+        big = panel.read(0, scale=2)
+        if big in PHASE_TITLES:
+            return "phase"
+        return "outcome" if big == "TIE AGAIN" or big.endswith(OUTCOME_ENDS) else "result"
     screen = SCREENS.get(hints)
     if screen == "standings" and panel.read(0) == "ROUNDS PAID":
         return "tally"
