@@ -154,7 +154,8 @@ def moments(g, dice, steps=70):
             yield (lambda fb, w, h: ui.outcome(fb, w, h, g)), "outcome"
         if "turn" in kinds or "tie_pass" in kinds:
             yield (lambda fb, w, h: ui.result(fb, w, h, g)), "result"
-        if "phase" in kinds and not g.over:
+        # The décharge's phase screen; the charge's first turn says itself that it began.
+        if [ev for ev in events if ev[0] == "phase" and ev[1] != CHARGE] and not g.over:
             yield (lambda fb, w, h: ui.phase(fb, w, h, g)), "phase"
         yield (lambda fb, w, h: ui.standings(fb, w, h, g, True, "ROLL:BACK OK:TALLY")), "table"
 

@@ -152,11 +152,11 @@ def _tokens(game, p):
 
 
 def phase(fb, w, h, game, keys=None):
-    """A phase begins (the décharge: the charge's first turn says itself that it began): the
-    pot, who has left; who starts first (the one line a 128x32 panel has room for). keys: what
-    the buttons do there, if not only OK."""
+    """The décharge begins (the charge's first turn says itself that it began): the pot is
+    empty, who has left; who starts first (the one line a 128x32 panel has room for). keys:
+    what the buttons do there, if not only OK."""
     font.clear(fb)
-    lines = [words.T.POT_TOKENS % game.pot if game.phase == CHARGE else words.T.POT_EMPTY]
+    lines = [words.T.POT_EMPTY]
     if game.out:
         lines.append(words.T.OUT % " ".join(pname(p, game.computers) for p in game.out))
     if not game.over:

@@ -87,7 +87,6 @@ GIVES = "%s GIVES %s %d"  # the round's winner gives its loser
 POT = "POT"
 KEYS_NEXT = "OK:NEXT"
 KEYS_NEXT_THROW = "OK:NEXT  ROLL:THROW"  # ROLL goes on and throws: a human plays next
-POT_TOKENS = "POT %d TOKENS"
 POT_EMPTY = "POT IS EMPTY"
 OUT = "OUT: %s"
 KEYS_GO_ON = "OK:GO ON"

@@ -106,7 +106,6 @@ GIVES = "%s DONNE À %s %d"  # the round's winner gives its loser
 POT = "POT"
 KEYS_NEXT = "OK:SUITE"
 KEYS_NEXT_THROW = "OK:SUITE LANCE:JOUE"
-POT_TOKENS = "POT DE %d JETONS"
 POT_EMPTY = "LE POT EST VIDE"
 OUT = "SORTIS: %s"
 KEYS_GO_ON = "OK:ON Y VA"
