@@ -79,19 +79,6 @@ def combos(opts):
     return _cache[1], _cache[2], _cache[3]
 
 
-def slot(dice, mask):
-    """The slot of keeping the dice of mask (bit i: dice[i]); mask 0: nothing kept."""
-    kept = [dice[i] for i in range(3) if mask & (1 << i)]
-    if not kept:
-        return 42
-    if len(kept) == 1:
-        return 35 + kept[0]
-    a, b = kept
-    if a < b:
-        a, b = b, a
-    return (a - 1) * 6 + b - 1
-
-
 def kept_dice(s):
     """The values kept in slot s, highest first."""
     if s == 42:
@@ -180,9 +167,11 @@ def values(dice, stop, w):
     if stop is not None:
         out.append((None, stop[ix(*dice)] * 216))
     if w is not None:
-        a, b, c = dice
+        keeps = indexes()[0]  # made for w (means)
+        q = ix(*dice) * 7
         seen = []
-        for s in (42, 35 + a, 35 + b, 35 + c, slot(dice, 3), slot(dice, 5), slot(dice, 6)):
+        for j in range(q, q + 7):
+            s = keeps[j]
             if s not in seen:
                 seen.append(s)
         seen.sort(key=_listed)
