@@ -34,7 +34,7 @@ class Rig:
     def is_down(self, name):
         """Whether name is down, debounced, as of the last poll (the tray itself only asks
         whether any is: Buttons.any_down)."""
-        return self.buttons._down[self.buttons._index[name]]
+        return self.buttons._down[self.buttons.names.index(name)]
 
     def poll(self):
         """One poll, drained: every event that poll has to give, in order."""

@@ -82,7 +82,6 @@ class Buttons:
             raise ValueError("edges for %d buttons, not %d" % (len(edges.flag), n))
         self.names = tuple(names)  # in scan order
         self._pins = [pin for _, pin in items]
-        self._index = {name: i for i, name in enumerate(names)}
         self._press = [(name, PRESS) for name in names]
         self._long = [(name, LONG) if name in long_press else None for name in names]
         self._ticks_diff = ticks_diff
