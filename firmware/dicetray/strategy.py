@@ -333,15 +333,15 @@ def _worth(g):
     # 216 throws are), more on average.
     first, keys, r = moment(g)[:3]
     t = g.turn
-    if first:
+    if g.phase != DECHARGE:
+        cap = g.pot
+    elif first:
         cap = 0
         for p in t.order[1:]:
             cap += g.tokens[p]
         cap //= r
     else:
         cap = g.tokens[t.order[keys[5]]]
-    if g.phase != DECHARGE:
-        cap = g.pot
     if first:
         return None, cap, _best_of(g, r, cap), 0, 0
     s, v, _ = combos(g.opts)
@@ -367,13 +367,13 @@ def _best_of(g, r, cap):
     j = 0  # the first value above cap: what it adds is worth cap - the value below it
     while j < n and values[j] <= cap:
         j += 1
+    below = values[j - 1] if j else 0
     out = [0] * 56
     for x in range(56):
         at = x * n + j
         worth = sums[at - 1] if j else 0
         if j < n:
-            step = values[j] - (values[j - 1] if j else 0)
-            worth += (sums[at] - worth) * (cap - (values[j - 1] if j else 0)) // step
+            worth += (sums[at] - worth) * (cap - below) // (values[j] - below)
         out[x] = worth << 6
     return out
 
