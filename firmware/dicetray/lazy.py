@@ -28,12 +28,18 @@ PHASES = {
 def let_go(phase, keep):
     """Let go of phase's modules that are loaded, but those in keep: their code leaves the
     heap; an import loads one again."""
-    package = sys.modules["dicetray"]
     for name in PHASES[phase]:
-        full = "dicetray." + name
-        if full in sys.modules and full not in keep:
-            del sys.modules[full]
-            try:
-                delattr(package, name)
-            except (AttributeError, KeyError):  # KeyError: MicroPython's, for a module
-                pass
+        if "dicetray." + name not in keep:
+            drop(name)
+
+
+def drop(name):
+    """Let go of the module dicetray.name if it is loaded (its code leaves the heap; an import
+    loads it again)."""
+    full = "dicetray." + name
+    if full in sys.modules:
+        del sys.modules[full]
+        try:
+            delattr(sys.modules["dicetray"], name)
+        except (AttributeError, KeyError):  # KeyError: MicroPython's, for a module
+            pass

@@ -9,6 +9,8 @@ language is the VM's, as the display is: one tray a VM.
 
 import sys
 
+from dicetray.lazy import drop
+
 LANGS = ("en", "fr")  # the setup's order
 DEFAULT = "en"  # a new tray's, and a settings file's or a save's without a language
 
@@ -33,13 +35,7 @@ def use(code):
     if code not in LANGS:
         code = DEFAULT
     if code != lang or T is _UNREAD:
-        old = "words_" + lang
-        sys.modules.pop("dicetray." + old, None)
-        package = sys.modules["dicetray"]
-        try:
-            delattr(package, old)
-        except (AttributeError, KeyError):  # KeyError: MicroPython's, for a module
-            pass
+        drop("words_" + lang)
         __import__("dicetray.words_" + code)
         T = sys.modules["dicetray.words_" + code]
         lang = code
