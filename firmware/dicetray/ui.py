@@ -57,7 +57,7 @@ def turn(fb, w, h, game, kept, faces=None, hint=None):
     elif count:
         line2 = ""  # the last throw's dice are in the air again
     elif t.limit == 0 or (game.may_stop_early() and limit > 1):
-        line2 = words.T.UP_TO % limit
+        line2 = tx.UP_TO % limit
     else:
         line2 = (tx.THROWS_N if limit > 1 else tx.THROW_N) % limit
     font.text(fb, line2, w - font.width(line2), 8)
@@ -109,8 +109,8 @@ def _turn_keys(game, count):
         return t.KEYS_KEEP
     o = game.opts
     if game.turn.pos and (o.le_bon or o.limit == LIMIT_AT_MOST):
-        return words.T.KEYS_LE_BON
-    return words.T.KEYS_STOP
+        return t.KEYS_LE_BON
+    return t.KEYS_STOP
 
 
 def result(fb, w, h, game, keys=None):
