@@ -9,7 +9,7 @@ import os
 import pytest
 from dicetray.game import Game
 from dicetray.options import PRESET_NAMES, PRESETS, changed
-from dicetray.save_record import RECORD_FIELDS, SETUP_KEYS, checksum, record
+from dicetray.save_record import RECORD_FIELDS, SETUP_KEYS, checksum, record, setup_of
 from dicetray.state import GAME_FIELDS, SaveError
 from dicetray.store_read import read_record as read
 from hypothesis import given, settings
@@ -22,7 +22,7 @@ INLINE = 128  # littlefs keeps a file this short in its folder's metadata (the r
 
 def files(data):
     """game.json's bytes and game.now's for the saved dict data."""
-    raw = json.dumps({k: data[k] for k in SETUP_KEYS}).encode()
+    raw = json.dumps(setup_of(data)).encode()
     return raw, record(data, checksum(raw))
 
 

@@ -41,12 +41,7 @@ def save(store, data):
     save, or no game at a game's start, and never a record beside a setup it does not name.
     An older release's save of this game (store.setup_id None: read at boot) stays until the
     new setup replaces it, and resumes if the power fails before. OSError as Store.save_game."""
-    setup = {}
-    for key in SETUP_KEYS:
-        setup[key] = data[key]
-    for key in SETUP_MAY:
-        if key in data:
-            setup[key] = data[key]
+    setup = setup_of(data)
     if setup == store.setup:
         _write(store, record(data, store.setup_id))
         return
@@ -59,6 +54,18 @@ def save(store, data):
     store.replace(store.TMP, store.GAME, raw)
     store.setup = setup
     store.setup_id = setup_id
+
+
+def setup_of(data):
+    """What game.json holds of data (Game.to_dict()): SETUP_KEYS, and those of SETUP_MAY it
+    has."""
+    setup = {}
+    for key in SETUP_KEYS:
+        setup[key] = data[key]
+    for key in SETUP_MAY:
+        if key in data:
+            setup[key] = data[key]
+    return setup
 
 
 def _write(store, raw):

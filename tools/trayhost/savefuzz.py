@@ -14,7 +14,7 @@ from dicetray.app import App
 from dicetray.game import Game
 from dicetray.options import OPTION_NAMES, PRESET_NAMES, PRESETS, changed, option
 from dicetray.save_check import load
-from dicetray.save_record import SETUP_KEYS, checksum, record
+from dicetray.save_record import checksum, record, setup_of
 from dicetray.screens import OVER, PHASE, PLAY, QUIT, RESULT, RESUME, STANDINGS, TALLY
 from dicetray.state import SaveError
 from dicetray.store_read import read_record
@@ -108,10 +108,7 @@ def through_files(data):
     its field's digits, a setup that is no game's) is data itself: the boot reads it only from
     an older release's one-file save."""
     try:
-        setup = {}
-        for key in SETUP_KEYS:
-            setup[key] = data[key]
-        raw = json.dumps(setup).encode()
+        raw = json.dumps(setup_of(data)).encode()
         line = record(data, checksum(raw))
     except Exception:  # no record holds it
         return data
