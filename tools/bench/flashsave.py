@@ -151,19 +151,17 @@ def measure(store_class, players=PLAYERS, seed=3):
 
 def summary(costs, prefix="save_"):
     """The figures of a list of per-save costs (erases, programs)."""
-    ms = sorted(e * SECTOR_ERASE_MS + p * PAGE_PROGRAM_MS for e, p in costs)
+    from bench.tray import percentile
+
+    ms = [e * SECTOR_ERASE_MS + p * PAGE_PROGRAM_MS for e, p in costs]
     n = len(ms)
-
-    def rank(q):
-        return round(ms[max(1, -(-n * q // 100)) - 1], 2)
-
     return {
         prefix + "actions": n,
         prefix + "erases_per_action": round(sum(e for e, _ in costs) / n, 3),
         prefix + "programs_per_action": round(sum(p for _, p in costs) / n, 2),
-        prefix + "flash_ms_p50": rank(50),
-        prefix + "flash_ms_p95": rank(95),
-        prefix + "flash_ms_max": round(ms[-1], 2),
+        prefix + "flash_ms_p50": round(percentile(ms, 50), 2),
+        prefix + "flash_ms_p95": round(percentile(ms, 95), 2),
+        prefix + "flash_ms_max": round(max(ms), 2),
     }
 
 
