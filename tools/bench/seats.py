@@ -438,8 +438,7 @@ def wasm_figures(log=print):
         heaps = [run_micropython(WASM_HEAP.replace("PACKAGE", package), paths=[FIRMWARE, released],
                                  mpy=True, chunks=True, timeout=300)
                  for package in ("dicetray", "baseline")]
-    line = [x for x in out.splitlines() if x.startswith("SEATWASM ")][0]
-    mine, theirs, alloc, alloc_theirs = json.loads(line[len("SEATWASM "):])
+    mine, theirs, alloc, alloc_theirs = _line(out, "SEATWASM ")
     mine, theirs = sorted(mine), sorted(theirs)
     code, table, index, game = _heap(heaps[0])
     theirs_heap = _heap(heaps[1])
