@@ -17,7 +17,7 @@ from web.webtray import ASLEEP, DIMMED, RESTART_MS, WebTray
 
 
 def parse(state):
-    hz, flags, saves, hexed = state.split(" ")
+    hz, flags, saves, _lang, hexed = state.split(" ")
     return int(hz), int(flags), int(saves), binascii.unhexlify(hexed)
 
 

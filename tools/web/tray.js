@@ -184,6 +184,7 @@ let tray = null; // { step, setButton, labels } once MicroPython runs webtray.We
 let savesSeen = 0;
 let FS = null;
 let labelsShown = "";
+let langShown = ""; // the language of the labels shown: the state says when it changes
 
 // The status line once the tray runs: what keeps it from saving, the seed, what needs https.
 function greeting() {
@@ -199,6 +200,7 @@ function relabel() {
   const greeted = labelsShown !== "" && statusLine.textContent === greeting();
   labelsShown = labels;
   const [lang, ...texts] = labels.split("|");
+  langShown = lang;
   document.documentElement.lang = lang;
   NAMES.forEach((name, i) => { document.getElementById(name).textContent = texts[i]; });
   const [soundOff, soundOn, legend, seeded, plainHttp, keepsNoGame, stopped] =
@@ -213,9 +215,9 @@ function relabel() {
 
 function apply(state) {
   if (!state) return;
-  const [hz, flags, saves, hex] = state.split(" ");
+  const [hz, flags, saves, lang, hex] = state.split(" ");
   paint(Number(flags), hex);
-  if (tray) relabel();
+  if (tray && lang !== langShown) relabel();
   if (Number(hz) !== sound.hz) tone(Number(hz));
   if (Number(saves) !== savesSeen) {
     savesSeen = Number(saves);

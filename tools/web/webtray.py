@@ -201,11 +201,12 @@ class WebTray:
             t.WEB_LEGEND, t.WEB_SEEDED, t.WEB_PLAIN_HTTP, t.WEB_KEEPS_NO_GAME, t.WEB_STOPPED))
 
     def state(self):
-        """"HZ FLAGS SAVES HEX": the buzzer's tone (0: silent), ASLEEP | DIMMED, the count of
-        file writes (JS mirrors the files when it moves) and the panel's bytes (MONO_VLSB)."""
+        """"HZ FLAGS SAVES LANG HEX": the buzzer's tone (0: silent), ASLEEP | DIMMED, the count
+        of file writes (JS mirrors the files when it moves), the language spoken (JS asks for
+        its labels when it changes) and the panel's bytes (MONO_VLSB)."""
         d = self.display
         d.changed = self.buzzer.changed = False
         self.saves = self.fs.writes
         flags = (ASLEEP if d.asleep else 0) | (DIMMED if d.dimmed else 0)
-        return "%d %d %d %s" % (self.buzzer.hz, flags, self.saves,
-                                binascii.hexlify(d.shown).decode())
+        return "%d %d %d %s %s" % (self.buzzer.hz, flags, self.saves, words.lang,
+                                   binascii.hexlify(d.shown).decode())
