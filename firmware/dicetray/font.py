@@ -1,7 +1,7 @@
 """The dice tray's own 5x7 font: text drawn the same, pixel for pixel, on CPython and MicroPython.
 
 The glyph data below is generated from the ASCII art in tools/fontsrc.txt: change the art there and
-run `python tools/make_font.py`, which rewrites only the block between the "font data" markers.
+run `python tools/make/font.py`, which rewrites only the block between the "font data" markers.
 
 A character cell is 6x8 pixels at scale 1: a 5x7 glyph, then one blank column on the right and
 one blank row below. Lowercase is drawn as uppercase (é as É); a character the font lacks is
@@ -18,7 +18,7 @@ except ImportError:  # CPython
         return x
 
 
-# ---- font data: written by tools/make_font.py from fontsrc.txt, do not edit ----
+# ---- font data: written by tools/make/font.py from fontsrc.txt, do not edit ----
 # The characters the font draws, in glyph order (lowercase a-z, é... map to A-Z, É...).
 CHARS = " 0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ!\"'()*+,-./:;<=>?%#_[]&@^~|ÉÈÊËÀÂÎÏÔÙÛÜÇ«»"
 

@@ -5,7 +5,7 @@ docs/strategy.md states the objective and the model. A final throw is worth the 
 player does not lose the turn (the charge) or the tokens it expects to shed (the décharge): both
 count the players done and those still to throw, each of whom, the model says, plays best to
 end above the seat's throw with the throws the rules leave it (firsttable, built on the host by
-tools/make_dicetables.py: their chances against each throw). Equal choices go to the other of
+tools/make/dicetables.py: their chances against each throw). Equal choices go to the other of
 the two (then odds.pick's order), so the dice's order on the tray never decides. In integers
 (on the Pico a float is a heap object): a chance is in 1/Q, tokens in 1/Q of a token; the odds
 over the dice are dicetray.odds's.

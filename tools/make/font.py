@@ -122,7 +122,7 @@ def _glyph_number(chars, code, box):
     return box if found < 0 else found
 
 
-BEGIN = "# ---- font data: written by tools/make_font.py from fontsrc.txt, do not edit ----"
+BEGIN = "# ---- font data: written by tools/make/font.py from fontsrc.txt, do not edit ----"
 END = "# ---- end of font data ----"
 
 DATA = '''\
