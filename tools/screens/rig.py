@@ -15,6 +15,17 @@ SEED = 7  # the roll animation's seed; no picture is taken during the animation 
 LANG = None
 
 
+def speaking(fs=None):
+    """fs, or a new MemFS, whose settings say LANG unless it has settings of its own; fs as it
+    is (None too) when LANG is None."""
+    if LANG is None:
+        return fs
+    fs = MemFS() if fs is None else fs
+    if "settings.json" not in fs.files:
+        fs.files["settings.json"] = json.dumps({"lang": LANG}).encode()
+    return fs
+
+
 class Shot:
     """One picture: its file name (no .png), what it shows, and the panel's lit pixels."""
 
@@ -37,10 +48,7 @@ class Rig:
     def __init__(self, shots, width=128, height=64, fs=None):
         self.shots = shots
         self.dice = ScriptedDice(())
-        if LANG is not None:
-            fs = MemFS() if fs is None else fs
-            if "settings.json" not in fs.files:
-                fs.files["settings.json"] = json.dumps({"lang": LANG}).encode()
+        fs = speaking(fs)
         self.i2c = FakeI2C(width=width, height=height)
         self.tray = Tray(self.dice, i2c=self.i2c, fs=fs, width=width, height=height, seed=SEED)
         self.app = self.tray.app

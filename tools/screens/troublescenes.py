@@ -2,8 +2,6 @@
 and the error screen runner.run itself shows when the tray crashes.
 """
 
-import json
-
 import trayhost  # noqa: F401  (first: the firmware importable as on the Pico)
 from dicetray import crash, runner
 from dicetray.display import Display
@@ -31,10 +29,7 @@ def save_lost(shots):
 def safe_mode(shots):
     i2c = FakeI2C()
     display = Display(i2c, ticks_diff=ticks_diff)
-    fs = MemFS()
-    if rig.LANG is not None:  # the language its settings say, as a Rig's tray
-        fs.files["settings.json"] = json.dumps({"lang": rig.LANG}).encode()
-    crash.safe_mode(display, Store(fs=fs))
+    crash.safe_mode(display, Store(fs=rig.speaking(MemFS())))  # spoken as a Rig's tray
     shots.append(Shot("safe_mode", "safe mode (OK held at power-up)", 128, 64, panel_bits(i2c)))
 
 
