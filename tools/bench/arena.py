@@ -104,12 +104,11 @@ def baseline_action(g, cache):
 
 def greedy_action(g, rng):
     if g.can_announce():
-        return ("announce", "is")
+        return ("announce", "is")  # the greedy seat always plays for what is
+    action = _turn_action(g)
+    if action is not None:
+        return action
     t = g.turn
-    if g.contest is not None or not t.count:
-        return ("throw", ())
-    if not g.can_throw():
-        return ("stop",)
     if g.can_stop() and is_figure(evaluate(t.dice, g.opts)):
         return ("stop",)
     top = max(t.dice)
