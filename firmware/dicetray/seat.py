@@ -166,7 +166,7 @@ class Seat:
     def _press(self, app, g, now):
         if g.contest is not None:
             if g.can_announce():
-                return (self.choice, PRESS)
+                return (_KEYS[0] if self.choice == 1 else _KEYS[2], PRESS)
             return ("ROLL", PRESS)
         t = g.turn
         if not t.count:
@@ -201,11 +201,11 @@ def _chooses(g):
 
 def _choice(g):
     # The choice of the player throwing (_chooses): the stake as the KEEP that announces it
-    # (KEEP1: "is"; KEEP3: "comes"), or the dice to keep (None: stop).
+    # (1: KEEP1, "is"; 4: KEEP3, "comes"), or the dice to keep (None: stop).
     if g.contest is not None:
         from dicetray.strategy import stake
 
-        return _KEYS[0] if stake(g) == "is" else _KEYS[2]
+        return 1 if stake(g) == "is" else 4
     from dicetray.strategy import decide
 
     return decide(g)[0]
