@@ -24,7 +24,9 @@ import time
 if __name__ == "__main__":  # run as a script: tools/, not this folder, heads the path
     sys.path[0] = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 
-from web import browser, build, serve  # noqa: E402
+from web import browser, build  # noqa: E402
+
+from bench.tray import percentile  # noqa: E402
 
 LOADS = 5
 KEYS = "2121212121212121" + "o" + "r" * 16  # the setup menu up and down, OK, then rolls
@@ -34,28 +36,14 @@ BUTTONS = {"1": "KEEP1", "2": "KEEP2", "r": "ROLL", "o": "OK"}
 GAP_S = 0.5  # between presses: more than the roll animation
 
 
-def nearest_rank(values, q):
-    ordered = sorted(values)
-    return ordered[max(0, min(len(ordered) - 1, -(-len(ordered) * q // 100) - 1))]
-
-
-def started(page):
-    page.wait_for_function("() => window.trayStats && (window.trayStats.startMs !== null"
-                           " || window.trayStats.error)", timeout=30000)
-    error = page.evaluate("window.trayStats.error")
-    if error:
-        raise RuntimeError("the page did not start: " + error)
-    return page.evaluate("window.trayStats.startMs")
-
-
 def measure(page, url):
     page.goto(url)
-    cold = started(page)
+    cold = browser.started(page)
     page.wait_for_function("() => navigator.serviceWorker.controller !== null", timeout=10000)
     warm = []
     for _ in range(LOADS):
         page.reload()
-        warm.append(started(page))
+        warm.append(browser.started(page))
     latencies = []
     for k in KEYS:
         before = page.evaluate("window.trayStats.latencies.length")
@@ -77,28 +65,17 @@ def web_figures():
     if reason:
         print("Browser figures skipped: " + reason)
         return dict.fromkeys(FIGURES)
-    from playwright.sync_api import sync_playwright
-
     with tempfile.TemporaryDirectory() as tmp:
         site = os.path.join(tmp, "site")
         build.build(site)
-        server = serve.start(site)
-        try:
-            with sync_playwright() as pw:
-                context = browser.launch(pw, os.path.join(tmp, "profile"))
-                page = context.pages[0] if context.pages else context.new_page()
-                url = "http://127.0.0.1:%d/?seed=1" % server.server_port
-                cold, warm, latencies = measure(page, url)
-                version = context.browser.version if context.browser else "?"
-                context.close()
-        finally:
-            server.shutdown()
-            server.server_close()
+        with browser.served(site, os.path.join(tmp, "profile")) as (context, page, url):
+            cold, warm, latencies = measure(page, url + "?seed=1")
+            version = context.browser.version if context.browser else "?"
     figures = {
-        "web_start_ms": round(nearest_rank(warm, 50)),
+        "web_start_ms": round(percentile(warm, 50)),
         "web_start_cold_ms": round(cold),
-        "web_click_to_canvas_ms_p50": round(nearest_rank(latencies, 50), 1),
-        "web_click_to_canvas_ms_p95": round(nearest_rank(latencies, 95), 1),
+        "web_click_to_canvas_ms_p50": round(percentile(latencies, 50), 1),
+        "web_click_to_canvas_ms_p95": round(percentile(latencies, 95), 1),
     }
     print("Browser      (headless Chromium %s, %d presses)" % (version, len(latencies)))
     print("Browser      page start to first frame: %d ms (first load: %d ms)"

@@ -2,6 +2,7 @@
 Playwright's Python client (its own Node driver comes in the wheel; no browser is downloaded)."""
 
 import os
+from contextlib import contextmanager
 
 from web.build import MICROPYTHON
 
@@ -33,3 +34,36 @@ def launch(playwright, user_dir, viewport=PHONE, **options):
     return playwright.chromium.launch_persistent_context(
         user_dir, executable_path=CHROMIUM, headless=True, args=ARGS, viewport=viewport,
         **options)
+
+
+@contextmanager
+def served(site, user_dir, **options):
+    """(context, page, url) for the with block: the page built in site, served on loopback,
+    and a fresh Chromium (launch: user_dir, options) with its first page; both shut after."""
+    from playwright.sync_api import sync_playwright
+
+    from web import serve
+
+    server = serve.start(site)
+    try:
+        with sync_playwright() as pw:
+            context = launch(pw, user_dir, **options)
+            try:
+                page = context.pages[0] if context.pages else context.new_page()
+                yield context, page, "http://%s:%d/" % (serve.LOOPBACK, server.server_port)
+            finally:
+                context.close()
+    finally:
+        server.shutdown()
+        server.server_close()
+
+
+def started(page):
+    """The page's tray started: its start time (ms, window.trayStats); RuntimeError with the
+    page's own error if it stopped instead."""
+    page.wait_for_function("() => window.trayStats && (window.trayStats.startMs !== null"
+                           " || window.trayStats.error)", timeout=30000)
+    error = page.evaluate("window.trayStats.error")
+    if error:
+        raise RuntimeError("the page did not start: " + error)
+    return page.evaluate("window.trayStats.startMs")

@@ -21,7 +21,7 @@ from trayhost.autoplay import SeededDice  # noqa: E402
 from trayhost.canvas import CanvasDisplay  # noqa: E402
 from trayhost.trayrun import PRESS_MS, REST_MS, Tray  # noqa: E402
 
-from web import browser, build, serve  # noqa: E402
+from web import browser, build  # noqa: E402
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 SEED = 7
@@ -37,18 +37,13 @@ def expected_frame():
 
 
 def draw(out):
-    from playwright.sync_api import sync_playwright
-
-    site = tempfile.mkdtemp()
-    build.build(site)
-    server = serve.start(site)
-    try:
-        with tempfile.TemporaryDirectory() as profile, sync_playwright() as pw:
-            context = browser.launch(pw, profile, has_touch=True, is_mobile=True)
-            page = context.pages[0] if context.pages else context.new_page()
-            page.goto("http://127.0.0.1:%d/?seed=%d" % (server.server_port, SEED))
-            page.wait_for_function("() => window.trayStats && window.trayStats.startMs !== null",
-                                   timeout=30000)
+    with tempfile.TemporaryDirectory() as tmp:
+        site = os.path.join(tmp, "site")
+        build.build(site)
+        with browser.served(site, os.path.join(tmp, "profile"), has_touch=True,
+                            is_mobile=True) as (_, page, url):
+            page.goto("%s?seed=%d" % (url, SEED))
+            browser.started(page)
             for k in KEYS:
                 page.keyboard.down(k)
                 time.sleep(PRESS_MS / 1000)
@@ -57,10 +52,6 @@ def draw(out):
             if page.evaluate("window.trayPixels()") != expected_frame():
                 raise SystemExit("web picture: the page does not show the expected turn")
             page.screenshot(path=out)
-            context.close()
-    finally:
-        server.shutdown()
-        server.server_close()
 
 
 def main(argv=None):
