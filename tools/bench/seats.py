@@ -300,24 +300,17 @@ seats_tour(watch=lambda tray: meters.append(FirstFrame(tray, seats=True)))
 print("SEATPRESS " + json.dumps(merged(meters)))
 """
 
-# The live heap over a game at 8 players with four seats and hints (seats_tour's first), one
-# piece per key or wait (run.mjs --chunks), its peak relative to the VM with the harness.
+# The live heap over a game at 8 players with four seats and hints (pressmeter.seats_steps:
+# seats_tour's first game, unhurried), one piece per key or wait (run.mjs --chunks), its peak
+# relative to the VM with the harness.
 WASM_SEATS_HEAP = r"""
-from trayhost import trayrun
-from trayhost.autoplay import SeededDice
-
-
-def steps():
-    tray = trayrun.Tray(SeededDice(1), seed=1)
-    yield
-    for _ in trayrun.seats_game(tray, 8, "classic", SeededDice(11), 4, hints=True,
-                                wait_ms=200, limit=5000):
-        yield
+import trayhost.autoplay, trayhost.trayrun  # the harness, loaded before BARE: not the game's
+from trayhost.pressmeter import seats_steps
 
 """ + MP_HEAP_STEP + r"""#---
 BARE = LIVE_HEAP
 peak = 0
-run = steps()
+run = seats_steps()
 STEPS
 #---
 peak = max(peak, LIVE_HEAP)
@@ -328,12 +321,9 @@ print("SEATSHEAP", peak - BARE)
 def seats_heap_steps():
     """How many steps WASM_SEATS_HEAP's game takes (the same game on CPython)."""
     import trayhost  # noqa: F401
-    from trayhost import trayrun
-    from trayhost.autoplay import SeededDice
+    from trayhost.pressmeter import seats_steps
 
-    tray = trayrun.Tray(SeededDice(1), seed=1)
-    return 1 + sum(1 for _ in trayrun.seats_game(tray, 8, "classic", SeededDice(11), 4,
-                                                 hints=True, wait_ms=200, limit=5000))
+    return sum(1 for _ in seats_steps())
 
 
 def wasm_press_figures(log=print):

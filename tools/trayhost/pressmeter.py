@@ -156,22 +156,31 @@ class FirstFrame:
         return out
 
 
+def seats_steps(seed=1, players=8, computers=4, preset="classic"):
+    """A game at players, the tray playing the last computers seats, hints on, the bot at the
+    buttons for the others: yields the fresh tray, then each key or wait ("." ) once done."""
+    from trayhost import trayrun
+    from trayhost.autoplay import SeededDice
+
+    tray = trayrun.Tray(SeededDice(seed), seed=seed)
+    yield tray
+    yield from trayrun.seats_game(tray, players, preset, SeededDice(seed + 10), computers,
+                                  hints=True, wait_ms=200, limit=5000)
+
+
 def seats_tour(seeds=(1, 2), players=8, computers=4, preset="classic", hurry=3, watch=None):
     """Games at players, the tray playing the last computers seats, hints on, the bot at the
     buttons for the others; while a computer plays, every hurry-th wait a human presses ROLL
     (it hurries the seat). watch(tray), if given, sees each fresh tray first; returns it
     trays."""
-    from trayhost import trayrun
-    from trayhost.autoplay import SeededDice
-
     trays = []
     for seed in seeds:
-        tray = trayrun.Tray(SeededDice(seed), seed=seed)
+        steps = seats_steps(seed, players, computers, preset)
+        tray = next(steps)
         if watch is not None:
             watch(tray)
         waits = 0
-        for k in trayrun.seats_game(tray, players, preset, SeededDice(seed + 10), computers,
-                                    hints=True, wait_ms=200, limit=5000):
+        for k in steps:
             if k == ".":
                 waits += 1
                 if waits % hurry == 0:
