@@ -108,6 +108,13 @@ def hint_wanted(g):
     return g.contest is None and g.current not in g.computers and t.count and not g.must_stop()
 
 
+def hint_of(g, hint):
+    """What the play unit is told of hint (strategy.hint's), the hint of g's throw: (game,
+    (turn, position, throws, dice), hint), which hint_is_of reads."""
+    t = g.turn
+    return (g, (t.number, t.pos, t.count, list(t.dice)), hint)
+
+
 def hint_is_of(h, g):
     """Whether h, what the play unit was told, (game, (turn, position, throws, dice), hint),
     is the hint of g's throw: compared in place (no allocation: idle polls)."""

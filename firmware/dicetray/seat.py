@@ -16,7 +16,7 @@ included, never works it out before its first frame.
 from dicetray import words
 from dicetray.buttons import LONG, PRESS
 from dicetray.draw import pname
-from dicetray.screens import hint_is_of, hint_wanted
+from dicetray.screens import hint_is_of, hint_of, hint_wanted
 from dicetray.screens_between import OUTCOME, PHASE, PLAY, RESULT
 
 try:
@@ -130,8 +130,7 @@ class Seat:
 
             if prepare(g):
                 return True
-            t = g.turn
-            app.tell(PLAY, (g, (t.number, t.pos, t.count, list(t.dice)), hint(g)))
+            app.tell(PLAY, hint_of(g, hint(g)))
             app.redraw()
             return True
         return False
