@@ -25,15 +25,23 @@ _HALF = {" ": (0, 0), "▀": (1, 0), "▄": (0, 1), "█": (1, 1)}
 
 
 def _glyphs():
-    # (character, its 5 column bytes, index of its first inked column), longest ink first.
+    # (character, its 5 columns, index of its first inked column), longest ink first and the
+    # letters with a mark before their plain letter. A column is 9 bits: the row above the
+    # cell (an accent's), the cell's 7 rows, its blank row below (a cedilla's); a plain glyph's
+    # columns leave out the rows outside its cell (None: any ink there).
     data = font._GLYPHS
     out = []
     for i, ch in enumerate(font.CHARS):
-        cols = tuple(data[5 * i : 5 * i + 5])
+        raw = data[5 * i : 5 * i + 5]
+        if i >= font._RAISED:
+            cols = tuple((c >> 1) << 1 | c & 1 for c in raw)
+        else:
+            cols = tuple(c << 1 for c in raw)
         if any(cols):
-            lead = next(k for k, c in enumerate(cols) if c)
-            out.append((ch, cols, lead))
-    out.sort(key=lambda g: -sum(1 for c in g[1] if c))
+            marked = any(c & 0x101 for c in cols)
+            lead = next(k for k, c in enumerate(cols) if c & 0xFE)
+            out.append((ch, cols if marked else None, tuple(c & 0xFE for c in cols), lead))
+    out.sort(key=lambda g: (g[1] is None, -sum(1 for c in g[2] if c)))
     return out
 
 
@@ -42,11 +50,15 @@ def _glyph_at(col, x, scale):
     a blank column after it; None when no glyph fits."""
     if Panel._GLYPHS is None:
         Panel._GLYPHS = _glyphs()
-    for ch, cols, lead in Panel._GLYPHS:
+    for ch, marked, cols, lead in Panel._GLYPHS:
         start = x - lead * scale
-        if all(col[start + i * scale + k] == cols[i] for i in range(5)
-               for k in range(scale)) and not any(col[start + 5 * scale + k]
-                                                  for k in range(scale)):
+        if marked is None:
+            fits = all(col[start + i * scale + k] & 0xFE == cols[i] for i in range(5)
+                       for k in range(scale))
+        else:
+            fits = all(col[start + i * scale + k] == marked[i] for i in range(5)
+                       for k in range(scale))
+        if fits and not any(col[start + 5 * scale + k] & 0xFE for k in range(scale)):
             return ch, start
     return None
 
@@ -131,15 +143,16 @@ class Panel:
         return "".join(out)
 
     def _columns(self, y, scale, ink, x0, x1):
-        """{x: the column's 7 glyph rows from top row y as bits, 1 where in ink}; blank
+        """{x: the column's 9 glyph rows from the row above top row y as bits, 1 where in
+        ink: the row above (an accent's), the cell's 7, the row below (a cedilla's)}; blank
         outside x0..x1, and given a glyph's width past either end."""
 
         def column(x):
             if not x0 <= x < x1:
                 return 0
             bits = 0
-            for r in range(7):
-                if self.pixel(x, y + r * scale) == ink:
+            for r in range(9):  # the row above the cell, its 7, the row below
+                if self.pixel(x, y + (r - 1) * scale) == ink:
                     bits |= 1 << r
             return bits
 
