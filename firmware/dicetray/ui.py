@@ -126,8 +126,8 @@ def result(fb, w, h, game, keys=None):
     elif last.phase == CHARGE:
         title = words.T.LOSES_TAKES % (pname(last.loser, seats), last.amount)
     else:
-        title = words.T.GIVES % (pname(last.winner, seats), pname(last.loser, seats),
-                                 last.amount)
+        title = words.T.GIVES % (pname(last.winner, seats), last.amount,
+                                 pname(last.loser, seats))
     font.centered(fb, title, 1, 1, 1, w)  # a row above for an accent (À, ÉGAL)
     # The winner first and the loser last, though a roll-off may have settled a tie. A resumed
     # game has no turn that ended: its save keeps the winner's and the loser's throws only.

@@ -56,8 +56,12 @@ def _glyph_at(col, x, scale):
             fits = all(col[start + i * scale + k] & 0xFE == cols[i] for i in range(5)
                        for k in range(scale))
         else:
-            fits = all(col[start + i * scale + k] == marked[i] for i in range(5)
+            # A mark is read as such only clear of what is above it (bit 9: the row over an
+            # accent's, where a line drawn just above shows instead).
+            fits = all(col[start + i * scale + k] & 0x1FF == marked[i] for i in range(5)
                        for k in range(scale))
+            fits = fits and not any(col[start + i * scale + k] & 0x200 for i in range(5)
+                                    for k in range(scale) if any(c & 1 for c in marked))
         if fits and not any(col[start + 5 * scale + k] & 0xFE for k in range(scale)):
             return ch, start
     return None
@@ -154,6 +158,8 @@ class Panel:
             for r in range(9):  # the row above the cell, its 7, the row below
                 if self.pixel(x, y + (r - 1) * scale) == ink:
                     bits |= 1 << r
+            if ink and self.pixel(x, y - 2 * scale):  # over an accent: lit text above
+                bits |= 1 << 9
             return bits
 
         return {x: column(x) for x in range(x0 - 6 * scale, x1 + 6 * scale)}
@@ -173,10 +179,11 @@ SCREENS = {
     "OK:GO ON": "phase",
     "OK:CONTINUE": "outcome",
     "OK:NEW GAME ROLL:PAID": "over",
-    "OK:NEW GAME": "tally",  # the tally after the end, or a notice (SAVE LOST): see screen_of
+    "OK:NEW GAME ROLL:BACK": "tally",  # the tally after the end
+    "OK:NEW GAME": "notice",  # SAVE LOST, TALLY LOST
     "OK:YES ROLL:NEW GAME": "resume",
     "OK:BACK HOLD OK:QUIT": "standings",  # or the tally, from the standings: see screen_of
-    "ROLL:BACK OK:TALLY": "standings",
+    "ROLL:BACK OK:PAID": "standings",
     "ROLL:YES  OK:NO": "quit",
     "POWER OFF TO LEAVE": "safe",
     "SEE ERROR.LOG": "error",
@@ -193,9 +200,9 @@ def screen_of(panel):
     quit, safe, error, or None (a blank or unknown picture)."""
     hints = panel.hints()
     if hints == NEXT_THROW:
-        big = panel.read(0, scale=2)
-        if big in PHASE_TITLES:
+        if panel.read(2, scale=2) in PHASE_TITLES:  # a big title, a row down for an accent
             return "phase"
+        big = panel.read(0, scale=2)
         return "outcome" if big == "TIE AGAIN" or big.endswith(OUTCOME_ENDS) else "result"
     screen = SCREENS.get(hints)
     if screen == "standings" and panel.read(0) == "ROUNDS PAID":
@@ -205,7 +212,8 @@ def screen_of(panel):
     if screen:
         return screen
     top = panel.read(0)
-    if "STARTS?" in top or "TIE:" in top:
+    title = top + " " + panel.read(1, x0=28)  # a contest's title: a row down on 128x64
+    if "STARTS?" in title or "TIE:" in title:
         return "contest"
     if "THROW" in top or "/" in top:  # "THROW 1/3", or "1/3" and a hint's worth
         return "turn"
