@@ -175,3 +175,7 @@ KEYS_TALLY_OVER = "OK:NOUVELLE L:RETOUR"  # l'ardoise après une partie: retour 
 # La légende d'un conseil, sur la ligne CONSEILS du réglage: « 1/3 OK 96% », « OK+0,9J ».
 HINTS_LEGEND = "OK=RESTE %=SÛR J=DONS"
 SIM_TOO_SMALL = "terminal %dx%d trop petit : le plateau demande %dx%d ou plus"
+# Ce qu'un lecteur d'écran dit des boutons de la page web (aria-label): GARDE 1..3, LANCE, OK.
+WEB_BUTTON_HELP = ("garder le dé 1 (touche 1)", "garder le dé 2 (touche 2)",
+                   "garder le dé 3 (touche 3)", "lancer (touche r ou espace)",
+                   "OK (touche o ou Entrée ; tenu, la table)")
