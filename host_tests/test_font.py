@@ -298,3 +298,49 @@ def test_make_font_reads_its_format():
 def test_make_font_rejects_a_malformed_source(source, problem):
     with pytest.raises(make_font.FontError, match=problem):
         make_font.parse(source)
+
+
+def _fast_as_python():
+    # fast.py's viper source run by CPython: ptr8 indexes the object itself (a str as its
+    # UTF-8 bytes, with a NUL after them, as MicroPython's str data has), viper a no-op.
+    import sys
+    import types
+
+    source = (FIRMWARE / "dicetray" / "fast.py").read_text(encoding="utf-8")
+    stub = types.ModuleType("micropython")
+    stub.viper = lambda f: f  # pyright: ignore[reportAttributeAccessIssue]
+    names = {"ptr8": lambda o: o.encode() + b"\0" if isinstance(o, str) else o}
+    saved = sys.modules.get("micropython")
+    sys.modules["micropython"] = stub
+    try:
+        exec(compile(source, "fast.py", "exec"), names)
+    finally:
+        if saved is None:
+            del sys.modules["micropython"]
+        else:
+            sys.modules["micropython"] = saved
+    return names["draw_text"]
+
+
+def test_the_machine_code_s_text_loop_draws_what_font_text_draws():
+    # The emulated Pico tier runs fast.draw_text as machine code (NATIVE_CHECK); where it cannot
+    # run, its loop run as Python still has to draw what font.text draws: accents above,
+    # cedillas below, clipped alike, in both colours and scales.
+    import random
+
+    import framebuf
+
+    draw_text = _fast_as_python()
+    rnd = random.Random(5)
+    chars = font.CHARS + "azéç" + UNKNOWN + "€"
+    for case in range(600):
+        h = (64, 32)[case % 4 // 2]
+        a = bytearray(rnd.getrandbits(8) for _ in range(16 * h)) if case % 2 else bytearray(16 * h)
+        b = bytearray(a)
+        s = "".join(rnd.choice(chars) for _ in range(1 + rnd.randrange(22)))
+        x, y = rnd.randrange(160) - 20, rnd.randrange(h + 20) - 18
+        scale, c = 1 + rnd.randrange(2), rnd.randrange(2)
+        got = draw_text(a, 128, h, s, x, y, scale, 0 if c else 1, font._GLYPHS, font._INDEX,
+                        font._DOUBLE, font._RAISED)
+        want = font.text(framebuf.FrameBuffer(b, 128, h, framebuf.MONO_VLSB), s, x, y, scale, c)
+        assert (a, got) == (b, want), (s, x, y, scale, c)
