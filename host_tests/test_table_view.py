@@ -103,19 +103,19 @@ def test_the_roll_off_for_who_starts_shows_each_throw_then_who_starts():
     rig.play("o")
     panel = glass(rig)
     assert panel.read(1, x0=28) == "WHO STARTS?" and panel.read(0, scale=2) == "P1"
-    assert column_cells(panel, 17, 2) == [("P1", True), ("P2", False), ("P3", False),
+    assert column_cells(panel, 18, 2) == [("P1", True), ("P2", False), ("P3", False),
                                           ("P4", False)]
     rig.play("r", [6, 5, 3])
     panel = glass(rig)
     assert panel.read(0, scale=2) == "P2"  # P1's throw stays in view while P2 throws
-    assert column_cells(panel, 17, 2) == [("P1 653", False), ("P2", True), ("P3", False),
+    assert column_cells(panel, 18, 2) == [("P1 653", False), ("P2", True), ("P3", False),
                                           ("P4", False)]
     rig.play("rrr", [6, 3, 1], [3, 3, 3], [2, 6, 6])
     # A brelan is a figure and beats every ordinary throw: P3 starts. P4's 2-6-6 reads 662.
     assert rig.app.screen == "outcome"
     panel = glass(rig)
     assert panel.read(0, scale=2) == "P3 STARTS"
-    assert column_cells(panel, 17, 2) == [("P1 653", False), ("P2 631", False),
+    assert column_cells(panel, 18, 2) == [("P1 653", False), ("P2 631", False),
                                           ("P3 333", True), ("P4 662", False)]
     assert panel.hints() == "OK:NEXT  ROLL:THROW"  # P3, a human, starts: ROLL is its throw
     rig.play("o")  # the charge begins: P3's turn says so, and shows the pot
@@ -135,7 +135,7 @@ def test_eight_players_roll_off_shows_all_eight_throws_highest_die_first():
     # Two aces and a six is a figure, the best here: P8 starts.
     assert panel.read(0, scale=2) == "P8 STARTS"
     want = ["P1 532", "P2 641", "P3 331", "P4 652", "P5 644", "P6 322", "P7 655", "P8 611"]
-    assert column_cells(panel, 17, 4) == [(t, t[:2] == "P8") for t in want]
+    assert column_cells(panel, 18, 4) == [(t, t[:2] == "P8") for t in want]
 
 
 def test_a_roll_off_for_the_lowest_shows_who_loses_then_the_result():
@@ -145,18 +145,18 @@ def test_a_roll_off_for_the_lowest_shows_who_loses_then_the_result():
     rig.play("ro", [6, 3, 2])  # P1 and P3 tie for the lowest: one die each, the lower loses
     panel = glass(rig)
     assert panel.read(1, x0=28) == "TIE: LOW LOSES"
-    assert column_cells(panel, 17, 1) == [("P1", True), ("P3", False)]
+    assert column_cells(panel, 18, 1) == [("P1", True), ("P3", False)]
     rig.play("r", [4])
     rig.play("r", [4])  # a tie again: both roll again
     panel = glass(rig)
     assert panel.read(0, scale=2) == "TIE AGAIN"
-    assert column_cells(panel, 17, 1) == [("P1 4", True), ("P3 4", True)]
+    assert column_cells(panel, 18, 1) == [("P1 4", True), ("P3 4", True)]
     rig.play("o")
     assert rig.app.screen == "play" and "TRY 2" in glass(rig).read(9)
     rig.play("rr", [5], [2])
     panel = glass(rig)
     assert panel.read(0, scale=2) == "P3 LOSES"
-    assert column_cells(panel, 17, 1) == [("P1 5", False), ("P3 2", True)]
+    assert column_cells(panel, 18, 1) == [("P1 5", False), ("P3 2", True)]
     rig.play("o")
     assert glass(rig).read(1) == "P3 LOSES: TAKES 10"  # 421 is worth 10
 

@@ -73,7 +73,7 @@ def _roll_cells(fb, w, c, lit, seats):
     done = c.results
     items = [(pname(p, seats) + (" " + dice_str(done[i]) if i < len(done) else ""), "", p in lit)
              for i, p in enumerate(c.players)]
-    _cells(fb, w, 17, (len(items) + 1) // 2, items)
+    _cells(fb, w, 18, (len(items) + 1) // 2, items)  # a blank row under the title lines
 
 
 def _rolls(c, room, seats):
