@@ -45,7 +45,7 @@ TRAY_PLAYS = "TRAY PLAYS"  # the key bar while the tray plays a seat: nothing to
 KEYS_LE_BON = "KEEP, ROLL, OK:LE BON"
 KEYS_STOP = "KEEP, ROLL OR OK:STOP"
 # A combination's name by its kind (rules.K_*), the pips filled in where it shows them.
-COMBOS = ("421", "3 aces", "2 aces %d", "brelan %d", "suite %d%d%d", "nenette", "%d%d%d")
+COMBOS = ("421", "3 as", "2 as-%d", "brelan %d", "suite %d%d%d", "nenette", "%d%d%d")
 # A hint's worth: the chance not to lose the turn, the tokens a player expects to shed
 # (tenths, whole), and the stop's mark before it.
 HINT_CHANCE = "%d%%"

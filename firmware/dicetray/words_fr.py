@@ -88,7 +88,7 @@ WHO_STARTS = "QUI COMMENCE ?"
 TIE_LOW_LOSES = "ÉGAL: PETIT PERD"
 TIE_HIGH_WINS = "ÉGAL: GROS GAGNE"
 TIE_PLAY_OFF = "ÉGAL: BARRAGE"
-ROUND_N = "ESSAI %d"  # d'un barrage: TOUR est celui d'un joueur
+ROUND_N = "ESSAI %d"  # a roll-off's or play-off's try (a TOUR is a player's)
 PLAY_FOR_WHAT = "EST OU VIENT ?"
 KEYS_STAKE = "G1:EST  G3:VIENT"
 KEYS_ONE_DIE = "LANCE: UN DÉ"
@@ -170,12 +170,12 @@ WEB_PLAIN_HTTP = "en http simple : on joue, mais hors ligne et installation dema
 WEB_KEEPS_NO_GAME = "ce navigateur ne garde aucune partie : %s"
 WEB_STOPPED = "le plateau s'est arrêté : %s"
 
-# ---- ajoutés ensuite: en dernier, dans le même ordre dans chaque catalogue ------------------
-KEYS_TALLY_OVER = "OK:NOUVELLE L:RETOUR"  # l'ardoise après une partie: retour à la fin
-# La légende d'un conseil, sur la ligne CONSEILS du réglage: « 1/3 OK 96% », « OK+0,9J ».
+# ---- added later: kept last, the same order in every catalogue ------------------------------
+KEYS_TALLY_OVER = "OK:NOUVELLE L:RETOUR"  # the tally after a game: back to the game over
+# A hint's legend, on the setup's HINTS row: "1/3 OK 96%", "OK+0,9J" (J: jetons donnés).
 HINTS_LEGEND = "OK=RESTE %=SÛR J=DONS"
 SIM_TOO_SMALL = "terminal %dx%d trop petit : le plateau demande %dx%d ou plus"
-# Ce qu'un lecteur d'écran dit des boutons de la page web (aria-label): GARDE 1..3, LANCE, OK.
+# What a screen reader says of the web page's buttons (their aria-label), KEEP1..3, ROLL, OK.
 WEB_BUTTON_HELP = ("garder le dé 1 (touche 1)", "garder le dé 2 (touche 2)",
                    "garder le dé 3 (touche 3)", "lancer (touche r ou espace)",
                    "OK (touche o ou Entrée ; tenu, la table)")
