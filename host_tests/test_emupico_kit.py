@@ -47,7 +47,7 @@ def test_text_is_read_in_the_tray_s_own_font(shots):
     assert shots["turn_thrown"].read(0, scale=2) == "P3"
     assert shots["turn_thrown"].hints() == "KEEP, ROLL OR OK:STOP"
     assert shots["turn_last_throw"].hints() == "LAST THROW. OK:DONE"
-    assert shots["save_lost"].read(0, scale=2) == "SAVE LOST"
+    assert shots["save_lost"].read(2, scale=2) == "SAVE LOST"
     assert shots["playoff_stake"].hints() == "KEEP1:IS  KEEP3:COMES"
     assert shots["turn_thrown"].read(30) == ""  # the dice are no text
 

@@ -54,10 +54,11 @@ class Canvas:
 
 
 def ink(s, scale=1, x=0, y=0):
-    """The pixels text() lights on a canvas big enough that nothing is clipped."""
-    canvas = Canvas(x + 6 * scale * len(s), y + 8 * scale)
-    font.text(canvas, s, x, y, scale)
-    return canvas.lit()
+    """The pixels text() lights on a canvas big enough that nothing is clipped, s drawn at
+    x, y: an accent over a capital has y - scale."""
+    canvas = Canvas(x + 6 * scale * len(s), y + 9 * scale)
+    font.text(canvas, s, x, y + scale, scale)
+    return {(px, py - scale) for px, py in canvas.lit()}
 
 
 def test_font_py_is_generated_from_fontsrc():
@@ -98,13 +99,51 @@ def test_french_letters_are_drawn_and_told_apart():
     box = ink(UNKNOWN)
     for ch in FRENCH:
         assert ink(ch) not in (box, set()), "%r is drawn as a box or not at all" % ch
-    # An accented capital keeps its letter's look: the same columns lit, in the rows below
-    # its accent; letters with different accents differ in the accent's pixels.
-    for accented, plain in zip("ÉÀÎÔÛÇ", "EAIOUC"):
-        assert {x for x, y in ink(accented) if y >= 2} == {x for x, _ in ink(plain)}, accented
     for pair in ("ÉÈ", "ÉÊ", "ÈÊ", "ÊË", "ÀÂ", "ÎÏ", "ÙÛ"):
         a, b = (ink(ch) for ch in pair)
         assert len(a ^ b) >= 2, "%s and %s differ in only %d pixels" % (*pair, len(a ^ b))
+
+
+ACCENTED = {"É": "E", "È": "E", "Ê": "E", "Ë": "E", "À": "A", "Â": "A", "Î": "I", "Ï": "I",
+            "Ô": "O", "Ù": "U", "Û": "U", "Ü": "U"}
+
+
+@pytest.mark.parametrize("scale", [1, 2])
+def test_an_accented_capital_is_its_full_height_capital_with_the_accent_above(scale):
+    # The letter's body is the plain capital, pixel for pixel (full height, not shrunk under
+    # its accent); the accent is one glyph row in the gap above the cell, over the letter.
+    for accented, plain in ACCENTED.items():
+        body = ink(plain, scale)
+        drawn = ink(accented, scale)
+        assert {p for p in drawn if p[1] >= 0} == body, accented
+        accent = {p for p in drawn if p[1] < 0}
+        assert accent and {y for _, y in accent} == set(range(-scale, 0)), accented
+        assert {x // scale for x, _ in accent} <= set(range(5)), accented
+    for ch in "ÉÈÊËÀÂÎÏÔÙÛÜÇ":  # lowercase alike
+        assert ink(ch.lower(), scale) == ink(ch, scale)
+
+
+@pytest.mark.parametrize("scale", [1, 2])
+def test_the_cedilla_hangs_below_a_full_height_c(scale):
+    body = ink("C", scale)
+    drawn = ink("Ç", scale)
+    assert {p for p in drawn if p[1] < 7 * scale} == body
+    cedilla = drawn - body
+    # In the cell's blank bottom row, under the C's bottom stroke: it joins the letter.
+    assert cedilla and {y for _, y in cedilla} == set(range(7 * scale, 8 * scale))
+    assert {(x, y - scale) for x, y in cedilla} & body
+
+
+def test_a_line_of_accents_is_the_line_of_capitals_with_its_accents_above():
+    # Text mixing plain, accented and cedilla letters: every body at the same height, each
+    # accent over its own letter, in both scales.
+    for scale in (1, 2):
+        line = ink("DÉCHARGE FRANÇAIS RÈGLES", scale, y=3 * scale)
+        plain = ink("DECHARGE FRANCAIS REGLES", scale, y=3 * scale)
+        rows = range(3 * scale, 10 * scale)
+        assert {p for p in line if p[1] in rows} == plain
+        assert {y for _, y in line - plain} == set(range(2 * scale, 3 * scale)) | set(
+            range(10 * scale, 11 * scale))
 
 
 def test_unknown_characters_draw_a_hollow_box():
@@ -129,8 +168,11 @@ def test_scaled_glyph_pixels_are_square_blocks(scale):
 @pytest.mark.parametrize("scale", [1, 2])
 def test_width_is_the_box_text_draws_in(scale):
     for ch in font.CHARS + UNKNOWN:
+        # Rows: the cell's 7, and for a French letter its accent above or cedilla below.
+        top = 5 - scale if ch in ACCENTED else 5
+        bottom = 5 + 8 * scale if ch == "Ç" else 5 + 7 * scale
         for x, y in ink(ch, scale, x=7, y=5):
-            assert 7 <= x < 7 + font.width(ch, scale) and 5 <= y < 5 + 7 * scale, repr(ch)
+            assert 7 <= x < 7 + font.width(ch, scale) and top <= y < bottom, repr(ch)
     # The box glyph fills its whole cell but the spacing, so a string ending in it shows the edge.
     s = "W4" + UNKNOWN
     assert max(x for x, _ in ink(s, scale, x=3)) + 1 == 3 + font.width(s, scale)
@@ -249,8 +291,56 @@ def test_make_font_reads_its_format():
         ("'A'\n" + ".###.\n" * 7 + GOOD_SOURCE, "twice"),
         (GOOD_SOURCE.split("\nunknown")[0], "unknown"),
         (GOOD_SOURCE + "'B'\n" + ".....\n" * 6, "rows"),
+        (GOOD_SOURCE + "'B'\n" + ".....\n" * 3 + ",,#,,\n" + ".....\n" * 4, "mark row"),
+        (GOOD_SOURCE + "'B'\n" + ",,#,,\n" * 2 + ".....\n" * 7, "mark row"),
     ],
 )
 def test_make_font_rejects_a_malformed_source(source, problem):
     with pytest.raises(make_font.FontError, match=problem):
         make_font.parse(source)
+
+
+def _fast_as_python():
+    # fast.py's viper source run by CPython: ptr8 indexes the object itself (a str as its
+    # UTF-8 bytes, with a NUL after them, as MicroPython's str data has), viper a no-op.
+    import sys
+    import types
+
+    source = (FIRMWARE / "dicetray" / "fast.py").read_text(encoding="utf-8")
+    stub = types.ModuleType("micropython")
+    stub.viper = lambda f: f  # pyright: ignore[reportAttributeAccessIssue]
+    names = {"ptr8": lambda o: o.encode() + b"\0" if isinstance(o, str) else o}
+    saved = sys.modules.get("micropython")
+    sys.modules["micropython"] = stub
+    try:
+        exec(compile(source, "fast.py", "exec"), names)
+    finally:
+        if saved is None:
+            del sys.modules["micropython"]
+        else:
+            sys.modules["micropython"] = saved
+    return names["draw_text"]
+
+
+def test_the_machine_code_s_text_loop_draws_what_font_text_draws():
+    # The emulated Pico tier runs fast.draw_text as machine code (NATIVE_CHECK); where it cannot
+    # run, its loop run as Python still has to draw what font.text draws: accents above,
+    # cedillas below, clipped alike, in both colours and scales.
+    import random
+
+    import framebuf
+
+    draw_text = _fast_as_python()
+    rnd = random.Random(5)
+    chars = font.CHARS + "azéç" + UNKNOWN + "€"
+    for case in range(600):
+        h = (64, 32)[case % 4 // 2]
+        a = bytearray(rnd.getrandbits(8) for _ in range(16 * h)) if case % 2 else bytearray(16 * h)
+        b = bytearray(a)
+        s = "".join(rnd.choice(chars) for _ in range(1 + rnd.randrange(22)))
+        x, y = rnd.randrange(160) - 20, rnd.randrange(h + 20) - 18
+        scale, c = 1 + rnd.randrange(2), rnd.randrange(2)
+        got = draw_text(a, 128, h, s, x, y, scale, 0 if c else 1, font._GLYPHS, font._INDEX,
+                        font._DOUBLE, font._RAISED)
+        want = font.text(framebuf.FrameBuffer(b, 128, h, framebuf.MONO_VLSB), s, x, y, scale, c)
+        assert (a, got) == (b, want), (s, x, y, scale, c)

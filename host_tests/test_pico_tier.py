@@ -149,7 +149,7 @@ def test_a_game_through_the_buttons_survives_a_power_cut(pico):
         host.key(k)
         assert_shows(panel, drawn(host), "after %s" % key)
         assert figures["first_byte_ms"] is not None and figures["bytes"] > 0
-    assert screen_of(panel) == "contest" and panel.read(17, ink=0, x1=63) == "P1"
+    assert screen_of(panel) == "contest" and panel.read(18, ink=0, x1=63) == "P1"
 
     for _ in range(20):  # each roll stays in view; ties roll again after their outcome
         _, panel = press(pico, "ROLL")

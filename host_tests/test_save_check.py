@@ -122,7 +122,7 @@ def test_a_french_save_resumes_in_french_whatever_the_settings_say():
     flash.files["settings.json"] = json.dumps({"lang": "en"}).encode()
     tray = make_tray(5, flash=flash)
     assert tray.app.game.lang == "fr" and words.lang == "fr"
-    assert glass(tray).read(0, scale=2).strip() == "REPRISE ?"
+    assert glass(tray).read(2, scale=2).strip() == "REPRISE ?"
     tray.key("r")  # a new game instead: the setup speaks the settings' English
     assert words.lang == "en" and glass(tray).read(0).strip() == "NEW GAME  OK:START"
 

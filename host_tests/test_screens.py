@@ -5,6 +5,7 @@ import os
 import re
 
 import pytest
+from dicetray import font
 from dicetray import screens as units
 from emupico.panel import Panel
 from PIL import Image
@@ -57,7 +58,12 @@ def test_the_hint_bar_has_a_lit_row_above_and_below_its_text_and_a_dark_row_abov
     for shot in shots:
         w, h = shot.width, shot.height
         rows = [shot.bits[y * w : (y + 1) * w] for y in range(h)]
-        assert rows[h - 9] == b"\x01" * w, "%s: glyph tops touch the bar's top edge" % shot.name
+        # Lit but for an accent's notch (3 pixels wide at most) over an accented capital.
+        notches = [run for run in rows[h - 9].split(b"\x01") if run]
+        assert all(len(run) <= 3 for run in notches), (
+            "%s: glyph tops touch the bar's top edge" % shot.name)
+        accents = sum(ch in font.CHARS[font._RAISED :] for ch in hint_text(shot))
+        assert len(notches) <= 2 * accents, "%s: ink over the hint bar's text" % shot.name
         assert rows[h - 1] == b"\x01" * w, "%s: glyphs touch the bar's bottom edge" % shot.name
         assert rows[h - 10] == bytes(w), "%s: the screen touches the hint bar" % shot.name
         assert any(not b for b in b"".join(rows[h - 8 : h - 1])), "%s: no hint" % shot.name

@@ -149,7 +149,7 @@ def test_the_language_row_speaks_at_once_and_the_tray_keeps_it_across_a_reboot()
     assert " ".join(glass(tray).read(46, ink=0).split()) == "LANGUAGE ENGLISH"
     tray.key("r")
     assert app.units[SETUP].settings["lang"] == "fr" and words.lang == "fr"
-    assert glass(tray).read(0).strip() == "NOUVELLE PARTIE OK:GO"  # the menu, in French now
+    assert glass(tray).read(0).strip() == "PARTIE  OK:COMMENCER"  # the menu, in French now
     assert " ".join(glass(tray).read(46, ink=0).split()) == "LANGUE FRANÇAIS"
     tray.key("o")
     assert app.screen == PLAY and app.game.lang == "fr"
@@ -161,9 +161,9 @@ def test_the_language_row_speaks_at_once_and_the_tray_keeps_it_across_a_reboot()
     flash = flash.reboot()
     again = make_tray(22, flash=flash)
     assert again.app.screen == RESUME and words.lang == "fr"
-    assert glass(again).read(0, scale=2).strip() == "REPRISE ?"
+    assert glass(again).read(2, scale=2).strip() == "REPRISE ?"
     again.key("r")  # a new game: the setup, in the settings' French
-    assert glass(again).read(0).strip() == "NOUVELLE PARTIE OK:GO"
+    assert glass(again).read(0).strip() == "PARTIE  OK:COMMENCER"
     again.keys("1r")  # back to English
     assert glass(again).read(0).strip() == "NEW GAME  OK:START"
     again.key("o")
@@ -267,3 +267,16 @@ def test_a_resumed_game_speaks_its_own_language_not_the_settings():
     assert again.app.screen == PLAY and again.app.game.lang == "fr" and words.lang == "fr"
     assert "LANCE" in glass(again).read(56, ink=0) or "GARDE" in glass(again).read(56, ink=0)
     words.use("en")
+
+
+def test_the_hints_row_shows_what_a_hint_says_in_the_bottom_line():
+    # A new player meets the hints on the setup's HINTS row: there the bottom line is the
+    # legend of "1/3 OK 96%" and "OK+0.9T" instead of the keys, in the tray's language.
+    tray = make_tray(21)
+    assert glass(tray).hints() == "1/2 MOVE  3/R CHANGE"
+    tray.keys("111")  # up from PLAYERS, round to the last rows: LANGUAGE, ROUNDS PAID, HINTS
+    assert glass(tray).hints() == "OK=STOP %=SAFE T=SHED"
+    tray.keys("1")
+    assert glass(tray).hints() == "1/2 MOVE  3/R CHANGE"
+    tray.keys("2r")  # back to HINTS, and on
+    assert glass(tray).hints() == "OK=STOP %=SAFE T=SHED"

@@ -9,7 +9,7 @@ import time
 import uuid
 
 import pytest
-from dicetray import screens
+from dicetray import screens, words
 from PIL import Image
 from sim.play import paint
 from sim.view import CUE_MS, SoundCue, braille, fit, status
@@ -330,3 +330,16 @@ def test_the_status_line_speaks_the_tray_s_language():
     assert status(display, cue, tray.now) == "✗ refusé"
     tray.keys("." * 61)  # a minute without a press
     assert status(display, cue, tray.now) == "atténué : une touche agit encore"
+
+
+def test_a_terminal_too_small_is_told_so_in_the_tray_s_language():
+    tray = Tray(SeededDice(4), display=CanvasDisplay(), seed=4)
+    pixels = CanvasDisplay(128, 64).pixels()
+    assert fit(pixels, ("", "keys"), 60, 15) == [
+        "terminal 60x15 is too small: the tray needs 66x20 or more"]
+    tray.keys("1r")  # the setup's LANGUAGE row: FRANÇAIS
+    try:
+        assert fit(pixels, ("", "keys"), 60, 15) == [
+            "terminal 60x15 trop petit : le plateau demande 66x20 ou plus"]
+    finally:
+        words.use("en")

@@ -351,7 +351,7 @@ def test_the_end_says_why_and_one_press_starts_a_new_game():
     rig.play("o")
     assert rig.app.screen == OVER
     panel = glass(rig)
-    assert panel.read(0, scale=2) == "P2 PAYS"
+    assert panel.read(2, scale=2) == "P2 PAYS"
     assert [words(panel, y) for y in (19, 28, 37)] == [
         "THE ROUND!", "FIRST OUT IN CHARGE", "WON: P1"]
     assert panel.hints() == "OK:NEW GAME ROLL:PAID"
@@ -433,7 +433,7 @@ def test_a_decharge_result_keeps_the_trays_marks():
         rig.tray.run(100)
         if rig.app.screen == RESULT:
             break
-    assert words(glass(rig), 0) == "P2* GIVES P1 10"
+    assert words(glass(rig), 1) == "P2* GIVES 10 TO P1"
 
 
 def test_the_who_starts_list_on_128x32_keeps_p1s_throw():

@@ -77,10 +77,10 @@ def test_the_table_lists_every_throw_of_the_turn_best_first_and_every_token():
         rig.play("ro", dice)
     rig.play("O")  # long OK: the table, while P8 is still to throw
     panel = glass(rig)
-    assert panel.read(0) == "CHARGE POT 21"
+    assert panel.read(1) == "CHARGE POT 21"
     done = [p for p in PLACES if p != "P8 662"]
     assert column_cells(panel, 10, 4) == [(p + " 0", False) for p in done] + [("P8 0", True)]
-    assert panel.hints() == "ROLL:BACK OK:TALLY"
+    assert panel.hints() == "ROLL:BACK OK:PAID"
 
 
 def test_the_result_shows_every_throw_best_first_every_token_and_the_pot():
@@ -89,7 +89,7 @@ def test_the_result_shows_every_throw_best_first_every_token_and_the_pot():
         rig.play("ro", dice)
     panel = glass(rig)
     # The nenette loses; in classic it takes 2 tokens from the pot whatever the best throw was.
-    assert panel.read(0) == "P7 LOSES: TAKES 2"
+    assert panel.read(1) == "P7 LOSES: TAKES 2"
     tokens = {"P7": 2}
     want = [(p + " " + str(tokens.get(p[:2], 0)), p[:2] == "P7") for p in PLACES]
     assert column_cells(panel, 10, 5) == want + [("POT 19", False), ("", False)]
@@ -102,20 +102,20 @@ def test_the_roll_off_for_who_starts_shows_each_throw_then_who_starts():
     rig = Rig([])  # classic, 4 players: everybody throws, the best throw starts
     rig.play("o")
     panel = glass(rig)
-    assert panel.read(0, x0=28) == "WHO STARTS?" and panel.read(0, scale=2) == "P1"
-    assert column_cells(panel, 17, 2) == [("P1", True), ("P2", False), ("P3", False),
+    assert panel.read(1, x0=28) == "WHO STARTS?" and panel.read(0, scale=2) == "P1"
+    assert column_cells(panel, 18, 2) == [("P1", True), ("P2", False), ("P3", False),
                                           ("P4", False)]
     rig.play("r", [6, 5, 3])
     panel = glass(rig)
     assert panel.read(0, scale=2) == "P2"  # P1's throw stays in view while P2 throws
-    assert column_cells(panel, 17, 2) == [("P1 653", False), ("P2", True), ("P3", False),
+    assert column_cells(panel, 18, 2) == [("P1 653", False), ("P2", True), ("P3", False),
                                           ("P4", False)]
     rig.play("rrr", [6, 3, 1], [3, 3, 3], [2, 6, 6])
     # A brelan is a figure and beats every ordinary throw: P3 starts. P4's 2-6-6 reads 662.
     assert rig.app.screen == "outcome"
     panel = glass(rig)
     assert panel.read(0, scale=2) == "P3 STARTS"
-    assert column_cells(panel, 17, 2) == [("P1 653", False), ("P2 631", False),
+    assert column_cells(panel, 18, 2) == [("P1 653", False), ("P2 631", False),
                                           ("P3 333", True), ("P4 662", False)]
     assert panel.hints() == "OK:NEXT  ROLL:THROW"  # P3, a human, starts: ROLL is its throw
     rig.play("o")  # the charge begins: P3's turn says so, and shows the pot
@@ -135,7 +135,7 @@ def test_eight_players_roll_off_shows_all_eight_throws_highest_die_first():
     # Two aces and a six is a figure, the best here: P8 starts.
     assert panel.read(0, scale=2) == "P8 STARTS"
     want = ["P1 532", "P2 641", "P3 331", "P4 652", "P5 644", "P6 322", "P7 655", "P8 611"]
-    assert column_cells(panel, 17, 4) == [(t, t[:2] == "P8") for t in want]
+    assert column_cells(panel, 18, 4) == [(t, t[:2] == "P8") for t in want]
 
 
 def test_a_roll_off_for_the_lowest_shows_who_loses_then_the_result():
@@ -144,21 +144,21 @@ def test_a_roll_off_for_the_lowest_shows_who_loses_then_the_result():
     rig.play("ro", [4, 2, 1])
     rig.play("ro", [6, 3, 2])  # P1 and P3 tie for the lowest: one die each, the lower loses
     panel = glass(rig)
-    assert panel.read(0, x0=28) == "TIE: LOW LOSES"
-    assert column_cells(panel, 17, 1) == [("P1", True), ("P3", False)]
+    assert panel.read(1, x0=28) == "TIE: LOW LOSES"
+    assert column_cells(panel, 18, 1) == [("P1", True), ("P3", False)]
     rig.play("r", [4])
     rig.play("r", [4])  # a tie again: both roll again
     panel = glass(rig)
     assert panel.read(0, scale=2) == "TIE AGAIN"
-    assert column_cells(panel, 17, 1) == [("P1 4", True), ("P3 4", True)]
+    assert column_cells(panel, 18, 1) == [("P1 4", True), ("P3 4", True)]
     rig.play("o")
-    assert rig.app.screen == "play" and "ROUND 2" in glass(rig).read(8)
+    assert rig.app.screen == "play" and "TRY 2" in glass(rig).read(9)
     rig.play("rr", [5], [2])
     panel = glass(rig)
     assert panel.read(0, scale=2) == "P3 LOSES"
-    assert column_cells(panel, 17, 1) == [("P1 5", False), ("P3 2", True)]
+    assert column_cells(panel, 18, 1) == [("P1 5", False), ("P3 2", True)]
     rig.play("o")
-    assert glass(rig).read(0) == "P3 LOSES: TAKES 10"  # 421 is worth 10
+    assert glass(rig).read(1) == "P3 LOSES: TAKES 10"  # 421 is worth 10
 
 
 # ---- a 128x32 panel: two lines of text above the hint bar ----------------------------------
@@ -180,12 +180,12 @@ def test_a_128x32_table_shows_all_eight_players_tokens_and_a_result_its_best_and
     got = [cell(panel, y, c, cols=4) for c in range(4) for y in (1, 10)]
     assert got == [("P2 0", False), ("P3 0", False), ("P1 0", False), ("P4 0", True),
                    ("P5 0", False), ("P6 0", False), ("P7 0", False), ("P8 0", False)]
-    assert panel.read(24, ink=0) == "ROLL:BACK OK:TALLY"
+    assert panel.read(24, ink=0) == "ROLL:BACK OK:PAID"
     rig.play("r")  # ROLL: back to the game (OK would open the tally)
     for dice in EIGHT[3:]:
         rig.play("ro", dice)
     panel = glass32(rig)
-    assert panel.read(0) == "P7 LOSES: TAKES 2"
+    assert panel.read(1) == "P7 LOSES: TAKES 2"
     assert [cell(panel, 10, c) for c in range(2)] == [("P2 421 0", False), ("P7 221 2", True)]
 
 
@@ -199,6 +199,6 @@ def test_a_result_drawn_from_a_save_shows_the_two_throws_it_keeps_and_every_toke
     display = Display(FakeI2C(), ticks_diff=ticks_diff)
     ui.result(display.fb, 128, 64, game)
     panel = Panel.from_framebuffer(display.buffer)
-    assert panel.read(0) == "P3 LOSES: TAKES 10"
+    assert panel.read(1) == "P3 LOSES: TAKES 10"
     assert column_cells(panel, 10, 2) == [("P2 421 0", False), ("P3 532 10", True),
                                           ("P1 0", False), ("POT 11", False)]

@@ -13,6 +13,7 @@ from dicetray.tally import SEATS, Tally
 from fakes.flash import FakeFlash, PowerCut
 from test_tray import glass, make_tray, play, to_first_throw
 from trayhost.autoplay import SeededDice
+from trayhost.trayrun import game_keys
 
 
 def finished(losers, tokens=(0, 21, 0, 0), number=9):
@@ -121,8 +122,8 @@ def test_the_tray_says_the_tally_was_lost_and_counts_on():
     app = tray.app
     assert app.screen == NOTICE
     screen = glass(tray)
-    assert screen.read(0, scale=2) == "TALLY LOST"
-    assert [screen.read(y) for y in (19, 28, 37)] == [
+    assert screen.read(0) == "ROUNDS PAID LOST"
+    assert [screen.read(y) for y in (11, 20, 29)] == [
         "TALLY DAMAGED:", "KEPT AS TALLY.BAD", "COUNTING FROM 0"]  # the font's capitals
     tray.key("o")
     assert app.screen == SETUP
@@ -243,3 +244,22 @@ def test_a_cut_between_the_finished_game_and_the_tally_counts_the_round_at_boot(
     third = make_tray(92, flash=flash)
     assert third.app.tally.paid == counted  # not counted twice
     assert third.app.screen == SETUP and not {"game.json", "game.now"} & set(third.fs.files)
+
+
+def test_roll_on_the_tally_after_a_game_goes_back_to_its_end_and_ok_starts_a_new_one():
+    # README: the game over's ROLL shows the tally; there ROLL goes back, OK starts a new game.
+    tray = make_tray(88)
+    for _ in game_keys(tray, 4, "zanzibar", SeededDice(89), 20000):
+        if tray.app.screen == OVER:
+            break
+    app = tray.app
+    assert app.screen == OVER
+    tray.key("r")
+    assert app.screen == TALLY
+    assert glass(tray).hints() == "OK:NEW GAME ROLL:BACK"
+    tray.key("r")
+    assert app.screen == OVER and app.game.over
+    tray.key("r")
+    assert app.screen == TALLY
+    tray.key("o")
+    assert app.screen == SETUP

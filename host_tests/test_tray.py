@@ -327,7 +327,7 @@ def test_long_ok_opens_the_standings_roll_returns_and_quitting_asks_first():
         tray.keys("OO")
         assert app.screen == QUIT
         screen = glass(tray)
-        assert screen.read(0, scale=2) == "QUIT GAME?"
+        assert screen.read(2, scale=2) == "QUIT GAME?"
         assert [screen.read(y) for y in (19, 28)] == [
             "THE GAME IS ERASED", "ITS TOKENS ARE LOST"]
         assert screen.hints() == "ROLL:YES  OK:NO"

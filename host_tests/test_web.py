@@ -322,6 +322,8 @@ def test_a_tray_speaking_french_names_the_page_s_buttons_and_texts_in_french(sit
                                        " === 'LANCE'")
                 assert page.evaluate("document.documentElement.lang") == "fr"
                 assert text("KEEP1") == "GARDE 1"
+                assert page.locator("#ROLL").get_attribute("aria-label") == (
+                    "lancer (touche r ou espace)")
                 assert text("sound") == "son activé"
                 assert text("legend").startswith("touches : 1 2 3 garde")
                 assert text("status") == "dés sur graine : %d" % SEED

@@ -121,6 +121,70 @@ def test_every_key_bar_and_refusal_fits_across_the_panel(code):
 
     t = CATALOGUES[code]
     lines = [getattr(t, name) for name in texts(t) if name.startswith("KEYS_")]
-    lines += [getattr(t, name) for name in REFUSALS] + [t.THROWS_DUE % 3]
+    lines += [getattr(t, name) for name in REFUSALS] + [t.THROWS_DUE % 3, t.HINTS_LEGEND]
     for line in lines:
         assert font.width(line) <= 128 - 2, line  # the refusal's box keeps a pixel each side
+
+
+def panel_texts(code):
+    """{name: [strings]} of the texts a catalogue draws on the panel (not the host's)."""
+    return {name: list(strings(value)) for name, value in texts(CATALOGUES[code]).items()
+            if name not in HOST_LABELS and not name.startswith(("SIM_", "WEB_"))}
+
+
+def words_of(text):
+    return re.findall(r"[A-ZÀ-Ü0-9']+", text.upper())
+
+
+def test_punctuation_is_spaced_one_way_in_each_language():
+    # English: no space before : ! ?. French on the panel (21 columns, keys written OK:SUITE):
+    # a space before ! and ?, none before :. French in the terminal and on the web page, where
+    # room is no matter: a space before : ! ? as French print has it.
+    for code in words.LANGS:
+        for name, values in panel_texts(code).items():
+            for text in values:
+                assert not re.search(r" :", text), (code, name, text)
+                if code == "fr":
+                    assert not re.search(r"[^ ][!?]", text), (name, text)
+                else:
+                    assert not re.search(r" [!?]", text), (name, text)
+    for name, value in texts(CATALOGUES["fr"]).items():
+        if name.startswith(("SIM_", "WEB_")):
+            for text in strings(value):
+                assert not re.search(r"[^ ][:!?]( |$)", text), (name, text)
+
+
+# What each idea is called, in each language: the word shows for that idea and for no other.
+IDEAS = {
+    "en": {
+        "ROUND": {"THE_ROUND", "TALLY", "TALLY_LOST"},  # the drinks the loser pays
+        "PAID": {"TALLY", "TALLY_LOST", "KEYS_STANDINGS", "KEYS_OVER"},  # their tally
+        "TRY": {"ROUND_N"},  # a roll-off's or play-off's
+        "TURN": {"RESUME_TURN"},  # a player's
+        "NEW": {"SETUP_TITLE", "KEYS_RESUME", "KEYS_NEW_GAME", "KEYS_OVER", "KEYS_TALLY_OVER",
+                "NEW_GAME_STARTS"},
+    },
+    "fr": {
+        "TOURNÉE": {"THE_ROUND"},
+        "ARDOISE": {"TALLY", "TALLY_LOST", "KEYS_STANDINGS", "KEYS_OVER"},
+        "ESSAI": {"ROUND_N"},
+        "TOUR": {"RESUME_TURN"},
+        "NOUVELLE": {"KEYS_RESUME", "KEYS_NEW_GAME", "KEYS_OVER", "KEYS_TALLY_OVER",
+                     "NEW_GAME_STARTS"},
+        "JEU": {"KEYS_STANDINGS", "KEYS_TALLY"},  # the game on the table, to go back to
+    },
+}
+
+
+@pytest.mark.parametrize("code", words.LANGS)
+def test_one_word_per_idea(code):
+    for word, names in IDEAS[code].items():
+        found = {name for name, values in panel_texts(code).items()
+                 if any(word in [w.rstrip("S") for w in words_of(text)] or word in words_of(text)
+                        for text in values)}
+        assert found == names, (word, found ^ names)
+    # No English word on the French panel (GO, STOP).
+    if code == "fr":
+        for name, values in panel_texts(code).items():
+            for text in values:
+                assert not {"GO", "STOP"} & set(words_of(text)), (name, text)

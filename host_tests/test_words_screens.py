@@ -8,6 +8,7 @@ from screens import pictures, rig, troublescenes
 from screens.scenes import SCENES
 
 BOX = font._BOX * 5  # the glyph offset of the box drawn for a character the font lacks
+RAISED = font.CHARS[font._RAISED :]  # the capitals drawn with an accent above their cell
 
 
 class Texts:
@@ -32,6 +33,14 @@ class Texts:
             if (ty, tscale, tc) == (y, scale, c) and (t, tx) != (s, x):
                 if tx <= x + w and x <= tx + font.width(t, tscale):
                     self.wrong.add("%r at %d runs into %s" % (t, tx, where))
+        # An accent over a capital is drawn in the row above the line, a cedilla in the row
+        # below it: on a 128x64 panel, on the panel (a 128x32 one has no row for it above its
+        # top line: there the letter shows without its accent).
+        for ch in s:
+            if self.height >= 64 and ch.upper() in RAISED and y - scale < 0:
+                self.wrong.add("%r's accent off the panel: %s" % (ch, where))
+            if ch.upper() == "Ç" and y + 8 * scale > self.height:
+                self.wrong.add("%r's cedilla off the panel: %s" % (ch, where))
         self.drawn.append((s, x, y, scale, c))
 
 

@@ -116,7 +116,8 @@ def cells(fb, w, y, rows, items):
 
 def title_and_lines(fb, w, h, title, lines, keys):
     scale = 2 if font.width(title, 2) <= w and h >= 64 else 1
-    font.centered(fb, title, 0, scale, 1, w)
+    # A big title two rows down: room for an accent above it (DÉCHARGE).
+    font.centered(fb, title, 2 if scale == 2 else 0, scale, 1, w)
     # 128x32: the title and one line fit above the hints.
     pitch = 9 if h >= 64 else 8
     y = 8 * scale + 3 if h >= 64 else 8

@@ -16,19 +16,19 @@ import micropython
 
 @micropython.viper
 def draw_text(buf, w: int, h: int, s, x: int, y: int, scale: int, dark: int, glyphs, index,
-              double) -> int:
+              double, raised: int) -> int:
     """Draw s into buf, a MONO_VLSB frame of w x h pixels (h a multiple of 8), as
     font.text does (scale 1 or 2, ink only, clipped); return the x after it. index maps codes
     32..255 to glyph numbers (127's is the unknown box, drawn for any other code); s's bytes
-    are UTF-8, a code above 127 two bytes of it. double doubles a nibble's bits (scale 2)."""
+    are UTF-8, a code above 127 two bytes of it. double doubles a nibble's bits (scale 2).
+    Glyphs numbered raised and up, but for the box, are drawn a glyph row higher: their bit 0
+    is the accent over the cell."""
     dst = ptr8(buf)
     src = ptr8(s)
     g = ptr8(glyphs)
     ix = ptr8(index)
     dbl = ptr8(double)
     pages = h >> 3
-    shift = y & 7
-    top = y >> 3
     n = int(len(s))
     p = 0
     for _ in range(n):
@@ -40,9 +40,15 @@ def draw_text(buf, w: int, h: int, s, x: int, y: int, scale: int, dark: int, gly
             while (src[p] & 0xC0) == 0x80:  # longer: past Latin-1, the box
                 code = 127
                 p += 1
-        k = ix[95]  # 127's: the box
+        box = ix[95]  # 127's: the box
+        k = box
         if code >= 32 and code <= 255:
             k = ix[code - 32]
+        gy = y
+        if k >= raised and k != box:
+            gy = y - scale
+        shift = gy & 7
+        top = gy >> 3
         k *= 5
         for c in range(5):
             b = g[k + c]

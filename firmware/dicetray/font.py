@@ -5,9 +5,11 @@ run `python tools/make/font.py`, which rewrites only the block between the "font
 
 A character cell is 6x8 pixels at scale 1: a 5x7 glyph, then one blank column on the right and
 one blank row below. Lowercase is drawn as uppercase (é as É); a character the font lacks is
-drawn as a hollow box. The font covers ASCII and the Latin-1 letters and signs French needs
-(« », accented capitals). Three code points are UI symbols: ^ is an up arrow, ~ a down arrow,
-| a bullet.
+drawn as a hollow box. An accented capital is its plain capital, full height, with its accent
+in the row above the cell (one row per scale: the gap between lines) and Ç's cedilla in the
+cell's blank bottom row; an accent above the panel's top is clipped, as any ink off it. The
+font covers ASCII and the Latin-1 letters and signs French needs (« », accented capitals).
+Three code points are UI symbols: ^ is an up arrow, ~ a down arrow, | a bullet.
 """
 
 try:
@@ -20,11 +22,14 @@ except ImportError:  # CPython
 
 # ---- font data: written by tools/make/font.py from fontsrc.txt, do not edit ----
 # The characters the font draws, in glyph order (lowercase a-z, é... map to A-Z, É...).
-CHARS = " 0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ!\"'()*+,-./:;<=>?%#_[]&@^~|ÉÈÊËÀÂÎÏÔÙÛÜÇ«»"
+CHARS = " 0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ!\"'()*+,-./:;<=>?%#_[]&@^~|Ç«»ÉÈÊËÀÂÎÏÔÙÛÜ"
 
 _FIRST = const(32)
 _LAST = const(255)
 _BOX = const(79)  # glyph number of the unknown-character box
+# Glyphs _RAISED.._BOX - 1 are drawn from the row above their cell: an accented capital is the
+# plain capital, full height, with its accent in the gap above. Their bit 0 is the accent row.
+_RAISED = const(67)
 
 # Glyph number for each character code _FIRST.._LAST; a-z, é... share A-Z's, É...'s glyphs.
 _INDEX = (
@@ -34,15 +39,16 @@ _INDEX = (
     b"\x4f\x3a\x3d\x38\x4f\x0b\x0c\x0d\x0e\x0f\x10\x11\x12\x13\x14\x15\x16\x17\x18\x19"
     b"\x1a\x1b\x1c\x1d\x1e\x1f\x20\x21\x22\x23\x24\x4f\x3f\x4f\x3e\x4f\x4f\x4f\x4f\x4f"
     b"\x4f\x4f\x4f\x4f\x4f\x4f\x4f\x4f\x4f\x4f\x4f\x4f\x4f\x4f\x4f\x4f\x4f\x4f\x4f\x4f"
-    b"\x4f\x4f\x4f\x4f\x4f\x4f\x4f\x4f\x4f\x4f\x4f\x4f\x4f\x4f\x4f\x4f\x4f\x4f\x4f\x4d"
-    b"\x4f\x4f\x4f\x4f\x4f\x4f\x4f\x4f\x4f\x4f\x4f\x4f\x4f\x4f\x4f\x4e\x4f\x4f\x4f\x4f"
-    b"\x44\x4f\x45\x4f\x4f\x4f\x4f\x4c\x41\x40\x42\x43\x4f\x4f\x46\x47\x4f\x4f\x4f\x4f"
-    b"\x48\x4f\x4f\x4f\x4f\x49\x4f\x4a\x4b\x4f\x4f\x4f\x44\x4f\x45\x4f\x4f\x4f\x4f\x4c"
-    b"\x41\x40\x42\x43\x4f\x4f\x46\x47\x4f\x4f\x4f\x4f\x48\x4f\x4f\x4f\x4f\x49\x4f\x4a"
-    b"\x4b\x4f\x4f\x4f"
+    b"\x4f\x4f\x4f\x4f\x4f\x4f\x4f\x4f\x4f\x4f\x4f\x4f\x4f\x4f\x4f\x4f\x4f\x4f\x4f\x41"
+    b"\x4f\x4f\x4f\x4f\x4f\x4f\x4f\x4f\x4f\x4f\x4f\x4f\x4f\x4f\x4f\x42\x4f\x4f\x4f\x4f"
+    b"\x47\x4f\x48\x4f\x4f\x4f\x4f\x40\x44\x43\x45\x46\x4f\x4f\x49\x4a\x4f\x4f\x4f\x4f"
+    b"\x4b\x4f\x4f\x4f\x4f\x4c\x4f\x4d\x4e\x4f\x4f\x4f\x47\x4f\x48\x4f\x4f\x4f\x4f\x40"
+    b"\x44\x43\x45\x46\x4f\x4f\x49\x4a\x4f\x4f\x4f\x4f\x4b\x4f\x4f\x4f\x4f\x4c\x4f\x4d"
+    b"\x4e\x4f\x4f\x4f"
 )
 
-# 5 column bytes per glyph, bit 0 = top row, as in a MONO_VLSB frame buffer.
+# 5 column bytes per glyph, bit 0 = top row, as in a MONO_VLSB frame buffer; bit 7 is the cell's
+# blank bottom row (a cedilla's).
 _GLYPHS = (
     b"\x00\x00\x00\x00\x00\x3e\x7f\x41\x7f\x3e\x04\x06\x7f\x7f\x00"  # space 0 1
     b"\x62\x73\x59\x4f\x46\x22\x63\x49\x7f\x36\x18\x1c\x16\x7f\x7f"  # 2 3 4
@@ -65,12 +71,12 @@ _GLYPHS = (
     b"\x73\x3b\x0c\x66\x63\x14\x7f\x14\x7f\x14\x40\x40\x40\x40\x40"  # % # _
     b"\x00\x7f\x7f\x41\x41\x41\x41\x7f\x7f\x00\x36\x7f\x49\x36\x50"  # [ ] &
     b"\x3e\x41\x5d\x55\x5e\x04\x7e\x7f\x7e\x04\x10\x3f\x7f\x3f\x10"  # @ ^ ~
-    b"\x00\x1c\x1c\x1c\x00\x7c\x7c\x56\x55\x44\x7c\x7d\x56\x54\x44"  # | É È
-    b"\x7c\x7e\x55\x56\x44\x7c\x7d\x54\x55\x44\x78\x7d\x16\x7c\x78"  # Ê Ë À
-    b"\x78\x7e\x15\x7e\x78\x00\x46\x7d\x7e\x44\x00\x45\x7c\x7d\x44"  # Â Î Ï
-    b"\x38\x7e\x45\x7e\x38\x3c\x7d\x42\x7c\x3c\x3c\x7e\x41\x7e\x3c"  # Ô Ù Û
-    b"\x3c\x7d\x40\x7d\x3c\x0e\x5f\x71\x11\x11\x08\x14\x2a\x14\x22"  # Ü Ç «
-    b"\x22\x14\x2a\x14\x08\x7f\x41\x41\x41\x7f"  # » unknown
+    b"\x00\x1c\x1c\x1c\x00\x3e\x7f\xc1\xc1\x41\x08\x14\x2a\x14\x22"  # | Ç «
+    b"\x22\x14\x2a\x14\x08\xfe\xfe\x92\x93\x83\xff\xff\x92\x92\x82"  # » É È
+    b"\xfe\xff\x93\x93\x82\xff\xfe\x92\x92\x83\xfd\xff\x12\xfe\xfc"  # Ê Ë À
+    b"\xfc\xff\x13\xff\xfc\x00\x83\xff\xff\x82\x01\x82\xfe\xfe\x83"  # Â Î Ï
+    b"\x7c\xc7\x83\xc7\x7c\x7f\xff\x80\xfe\x7e\x7e\xff\x81\xff\x7e"  # Ô Ù Û
+    b"\x7f\xfe\x80\xfe\x7f\x7f\x41\x41\x41\x7f"  # Ü unknown
 )
 # ---- end of font data ----
 
@@ -144,21 +150,35 @@ def text(fb, s, x, y, scale=1, c=1):
         return x
     if type(fb) is Frame:  # made only where draw_text exists (frame())
         return draw_text(fb.buf, fb.width, fb.height, s, x, y,  # pyright: ignore[reportOptionalCall]
-                         scale, 0 if c else 1, _GLYPHS, _INDEX, _DOUBLE)
+                         scale, 0 if c else 1, _GLYPHS, _INDEX, _DOUBLE, _RAISED)
     import framebuf
 
     w = 6 * scale * n
     strip = bytearray(w * scale)  # scale 2: two pages of 8 rows
     if scale == 1:
-        _columns(s, strip)
+        raised = _columns(s, strip)
     else:
-        _columns2(s, strip, w)
+        raised = _columns2(s, strip, w)
     src = framebuf.FrameBuffer(strip, w, 8 * scale, framebuf.MONO_VLSB)
     if c:
         fb.blit(src, x, y, 0)
     else:
         fb.blit(src, x, y, 1, _palette())
+    if raised:
+        _accents(fb, s, x, y, scale, c)
     return x + w
+
+
+def _accents(fb, s, x, y, scale, c):
+    # The accents of s's raised glyphs, in the row above the line (the strip holds their cells).
+    glyphs = _GLYPHS
+    for ch in s:
+        g = _glyph(ch)
+        if _RAISED * 5 <= g < _BOX * 5:
+            for i in range(5):
+                if glyphs[g + i] & 1:
+                    fb.fill_rect(x + i * scale, y - scale, scale, scale, c)
+        x += 6 * scale
 
 
 def _glyph(ch):
@@ -167,30 +187,42 @@ def _glyph(ch):
 
 
 def _columns(s, strip):
+    # s's glyph columns into strip, a raised glyph's cell rows only; whether s has one.
     glyphs = _GLYPHS
+    raised = False
     j = 0
     for ch in s:
         g = _glyph(ch)
-        strip[j] = glyphs[g]
-        strip[j + 1] = glyphs[g + 1]
-        strip[j + 2] = glyphs[g + 2]
-        strip[j + 3] = glyphs[g + 3]
-        strip[j + 4] = glyphs[g + 4]
+        if _RAISED * 5 <= g < _BOX * 5:
+            raised = True
+            for i in range(5):
+                strip[j + i] = glyphs[g + i] >> 1
+        else:
+            strip[j] = glyphs[g]
+            strip[j + 1] = glyphs[g + 1]
+            strip[j + 2] = glyphs[g + 2]
+            strip[j + 3] = glyphs[g + 3]
+            strip[j + 4] = glyphs[g + 4]
         j += 6
+    return raised
 
 
 def _columns2(s, strip, lower):
     glyphs = _GLYPHS
     double = _DOUBLE
+    raised = False
     j = 0
     for ch in s:
         g = _glyph(ch)
+        up = _RAISED * 5 <= g < _BOX * 5
+        raised = raised or up
         for i in range(g, g + 5):
-            b = glyphs[i]
+            b = glyphs[i] >> 1 if up else glyphs[i]
             strip[j] = strip[j + 1] = double[b & 15]
             strip[lower + j] = strip[lower + j + 1] = double[b >> 4]
             j += 2
         j += 2
+    return raised
 
 
 def width(s, scale=1):

@@ -84,7 +84,8 @@ def standings(app, key, long, now):
 
 def tally(app, key, long, now):
     """The rounds each seat paid since the tally was reset. OK: on (back to the game, or a new
-    one once it is over); OK held, in a game: quit it?"""
+    one once it is over); ROLL: back (to the game, or to its end once it is over); OK held, in
+    a game: quit it?"""
     g = app.game
     if key is None:
         paid = app.tally.paid
@@ -96,11 +97,13 @@ def tally(app, key, long, now):
         for first in range(0, seats, 4):
             lines.append(" ".join("P%d:%d" % (p + 1, paid[p])
                                   for p in range(first, min(seats, first + 4))))
-        keys = words.T.KEYS_NEW_GAME if g.over else words.T.KEYS_TALLY
+        keys = words.T.KEYS_TALLY_OVER if g.over else words.T.KEYS_TALLY
         ui.message(app.fb, app.w, app.h, words.T.TALLY, lines, keys)
     elif g.over:
         if key == "OK":
             app.quit()
+        elif key == "ROLL":
+            app.show(OVER)
     elif key == "OK" and long:
         app.show(QUIT)
     elif key == "OK" or key == "ROLL":

@@ -125,8 +125,10 @@ def unit(menu, app, key, long, now):
     read_settings(menu, app)
     if key is None:
         t = words.use(menu.settings["lang"])  # after a game resumed in another: the setup's
+        # On the HINTS row, the bottom line reads a hint ("1/3 OK 96%") instead of the keys.
+        keys = t.HINTS_LEGEND if _after(menu.cursor) == _HINTS_AFTER else t.SETUP_KEYS
         ui.menu(app.fb, app.w, app.h, t.SETUP_TITLE,
-                setup_rows(menu.settings, menu.clear_tally), menu.cursor, t.SETUP_KEYS)
+                setup_rows(menu.settings, menu.clear_tally), menu.cursor, keys)
         return
     rows = _FIRST_OPTION_ROW + len(OPTIONS) + _ROWS_AFTER
     if key == "KEEP1":

@@ -126,9 +126,9 @@ def result(fb, w, h, game, keys=None):
     elif last.phase == CHARGE:
         title = words.T.LOSES_TAKES % (pname(last.loser, seats), last.amount)
     else:
-        title = words.T.GIVES % (pname(last.winner, seats), pname(last.loser, seats),
-                                 last.amount)
-    font.centered(fb, title, 0, 1, 1, w)
+        title = words.T.GIVES % (pname(last.winner, seats), last.amount,
+                                 pname(last.loser, seats))
+    font.centered(fb, title, 1, 1, 1, w)  # a row above for an accent (À, ÉGAL)
     # The winner first and the loser last, though a roll-off may have settled a tie. A resumed
     # game has no turn that ended: its save keeps the winner's and the loser's throws only.
     ends = (last.winner, last.loser)
@@ -187,7 +187,7 @@ def standings(fb, w, h, game, unsaved, keys):
         head = words.T.NOT_SAVED if unsaved else words.T.PHASES[game.phase]
         if game.pot:
             head += " " + words.T.POT_N % game.pot
-        font.text(fb, head, 0, 0)
+        font.text(fb, head, 0, 1)  # a row above for an accent (DÉCHARGE)
         _cells(fb, w, 10, rows, items)
     else:
         _cells(fb, w, 1, rows, items)

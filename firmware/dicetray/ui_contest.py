@@ -34,11 +34,13 @@ def contest(fb, w, h, game):
     tray = game.current in game.computers
     _hints(fb, w, h, t.TRAY_PLAYS if tray else keys, not tray)
     big_name(fb, game.current, 0, 0, game.computers)
-    font.text(fb, title, 28, 0)
     if h < 64:
+        font.text(fb, title, 28, 0)
         font.text(fb, _rolls(c, 16, game.computers), 28, 8)
         return
-    font.text(fb, line, 28, 8)
+    # A row above the title for an accent (ÉGAL); the line's foot level with the big name's.
+    font.text(fb, title, 28, 1)
+    font.text(fb, line, 28, 9)
     _roll_cells(fb, w, c, (game.current,), game.computers)
 
 
@@ -71,7 +73,7 @@ def _roll_cells(fb, w, c, lit, seats):
     done = c.results
     items = [(pname(p, seats) + (" " + dice_str(done[i]) if i < len(done) else ""), "", p in lit)
              for i, p in enumerate(c.players)]
-    _cells(fb, w, 17, (len(items) + 1) // 2, items)
+    _cells(fb, w, 18, (len(items) + 1) // 2, items)  # a blank row under the title lines
 
 
 def _rolls(c, room, seats):

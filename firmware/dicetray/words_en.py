@@ -69,7 +69,7 @@ WHO_STARTS = "WHO STARTS?"
 TIE_LOW_LOSES = "TIE: LOW LOSES"
 TIE_HIGH_WINS = "TIE: HIGH WINS"
 TIE_PLAY_OFF = "TIE: PLAY OFF"
-ROUND_N = "ROUND %d"
+ROUND_N = "TRY %d"  # a roll-off's or play-off's try (a ROUND is the drinks a loser pays)
 PLAY_FOR_WHAT = "PLAY FOR WHAT?"
 KEYS_STAKE = "KEEP1:IS  KEEP3:COMES"
 KEYS_ONE_DIE = "ROLL: THROW ONE DIE"
@@ -83,7 +83,7 @@ KEYS_CONTINUE = "OK:CONTINUE"
 # ---- between turns and at the end ------------------------------------------------------------
 HAND_PASSES = "TIE: HAND PASSES"
 LOSES_TAKES = "%s LOSES: TAKES %d"
-GIVES = "%s GIVES %s %d"  # the round's winner gives its loser
+GIVES = "%s GIVES %d TO %s"  # the turn's winner gives its loser so many tokens
 POT = "POT"
 KEYS_NEXT = "OK:NEXT"
 KEYS_NEXT_THROW = "OK:NEXT  ROLL:THROW"  # ROLL goes on and throws: a human plays next
@@ -91,7 +91,7 @@ POT_EMPTY = "POT IS EMPTY"
 OUT = "OUT: %s"
 KEYS_GO_ON = "OK:GO ON"
 NOT_SAVED = "NOT SAVED!"
-KEYS_STANDINGS = "ROLL:BACK OK:TALLY"
+KEYS_STANDINGS = "ROLL:BACK OK:PAID"
 PAYS = "%s PAYS"
 PAY = "%s PAY"
 TIE_PAY = "TIE: PAY"
@@ -115,7 +115,7 @@ TO_PLAY = "%s TO PLAY"
 KEYS_RESUME = "OK:YES ROLL:NEW GAME"
 SAVE_LOST = "SAVE LOST"
 NEW_GAME_STARTS = "A NEW GAME STARTS"
-TALLY_LOST = "TALLY LOST"
+TALLY_LOST = "ROUNDS PAID LOST"
 COUNTING_FROM_0 = "COUNTING FROM 0"
 # Why a file was set aside (store_read's reasons), and what became of it.
 SAVE_PROBLEM = "Save %s: %s"
@@ -152,3 +152,12 @@ WEB_SEEDED = "seeded dice: %s"
 WEB_PLAIN_HTTP = "plain http: it plays, but offline and install need https"
 WEB_KEEPS_NO_GAME = "this browser keeps no game: %s"
 WEB_STOPPED = "the tray stopped: %s"
+
+# ---- added later: kept last, the same order in every catalogue ------------------------------
+KEYS_TALLY_OVER = "OK:NEW GAME ROLL:BACK"  # the tally after a game: back to the game over
+# A hint's legend, on the setup's HINTS row: "1/3 OK 96%", "OK+0.9T".
+HINTS_LEGEND = "OK=STOP %=SAFE T=SHED"
+SIM_TOO_SMALL = "terminal %dx%d is too small: the tray needs %dx%d or more"
+# What a screen reader says of the web page's buttons (their aria-label), KEEP1..3, ROLL, OK.
+WEB_BUTTON_HELP = ("keep die 1 (key 1)", "keep die 2 (key 2)", "keep die 3 (key 3)",
+                   "roll (key r or space)", "OK (key o or Enter; hold it for the table)")

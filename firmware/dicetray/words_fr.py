@@ -9,14 +9,14 @@ called GARDE 1 2 3 or G1 G2 G3 (KEEP), LANCE or L (ROLL) and OK; a hint's tokens
 LANG_NAME = "FRANÇAIS"  # the language's own name, as the setup shows it
 
 # ---- the setup -------------------------------------------------------------------------------
-SETUP_TITLE = "NOUVELLE PARTIE OK:GO"
+SETUP_TITLE = "PARTIE  OK:COMMENCER"
 SETUP_KEYS = "1/2 LIGNE  3/L VALEUR"
 PLAYERS = "JOUEURS"
 RULES = "RÈGLES"
 LANGUAGE = "LANGUE"
 SEATS = "LE PLATEAU JOUE"
 HINTS = "CONSEILS"
-TALLY = "TOURNÉES"
+TALLY = "ARDOISE"
 TALLY_SHOWN = ("GARDER", "EFFACER")  # the tally kept, or cleared as the game starts
 OFF_ON = ("NON", "OUI")
 NONE = "AUCUN"
@@ -43,7 +43,7 @@ OPTIONS = {
     "fewer_throws_win": ("MOINS DE COUPS", _NO_YES),
     "nenette_later_wins": ("2E NÉNETTE GAGNE", _NO_YES),
     "deduct": ("DÉDUIRE", _NO_YES),
-    "end": ("FIN", ("DERNIER PAIE", "PREMIER SORT")),
+    "end": ("FIN", ("DERNIER PAIE", "PREMIER SORTI")),
     "decharge_start": ("DÉCHARGE", ("PERDANT", "LE MOINS")),
 }
 
@@ -62,7 +62,7 @@ KEYS_LAST = "DERNIER COUP. OK:FINI"
 KEYS_KEEP = "GARDE DES DÉS, LANCE"
 TRAY_PLAYS = "LE PLATEAU JOUE"  # the key bar while the tray plays a seat: nothing to press
 KEYS_LE_BON = "GARDE LANCE OK:LE BON"
-KEYS_STOP = "GARDE, LANCE, OK:STOP"
+KEYS_STOP = "GARDE LANCE OK:RESTE"
 # A combination's name by its kind (rules.K_*), the pips filled in where it shows them.
 COMBOS = ("421", "3 as", "as-%d", "brelan %d", "suite %d%d%d", "nénette", "%d%d%d")
 # A hint's worth: the chance not to lose the turn, the tokens a player expects to shed
@@ -73,7 +73,7 @@ HINT_SHED_WHOLE = "%s%dJ"
 HINT_STOP = "OK"
 SAY = "%s: %s"  # a seat the tray plays says its stop
 SAY_LE_BON = "LE BON"
-SAY_STOP = "STOP"
+SAY_STOP = "RESTE"
 # A refused press: why.
 NOT_NOW = "NON"
 KEEP1_OR_KEEP3 = "G1 OU G3"
@@ -88,7 +88,7 @@ WHO_STARTS = "QUI COMMENCE ?"
 TIE_LOW_LOSES = "ÉGAL: PETIT PERD"
 TIE_HIGH_WINS = "ÉGAL: GROS GAGNE"
 TIE_PLAY_OFF = "ÉGAL: BARRAGE"
-ROUND_N = "TOUR %d"
+ROUND_N = "ESSAI %d"  # a roll-off's or play-off's try (a TOUR is a player's)
 PLAY_FOR_WHAT = "EST OU VIENT ?"
 KEYS_STAKE = "G1:EST  G3:VIENT"
 KEYS_ONE_DIE = "LANCE: UN DÉ"
@@ -102,15 +102,15 @@ KEYS_CONTINUE = "OK:CONTINUER"
 # ---- between turns and at the end ------------------------------------------------------------
 HAND_PASSES = "ÉGAL: LA MAIN PASSE"
 LOSES_TAKES = "%s PERD: PREND %d"
-GIVES = "%s DONNE À %s %d"  # the round's winner gives its loser
+GIVES = "%s DONNE %d À %s"  # the round's winner gives its loser
 POT = "POT"
 KEYS_NEXT = "OK:SUITE"
 KEYS_NEXT_THROW = "OK:SUITE LANCE:JOUE"
 POT_EMPTY = "LE POT EST VIDE"
 OUT = "SORTIS: %s"
 KEYS_GO_ON = "OK:ON Y VA"
-NOT_SAVED = "NON SAUVÉ!"
-KEYS_STANDINGS = "LANCE:JEU OK:TOURNÉES"
+NOT_SAVED = "NON SAUVÉ !"
+KEYS_STANDINGS = "LANCE:JEU OK:ARDOISE"
 PAYS = "%s PAIE"
 PAY = "%s PAIENT"
 TIE_PAY = "ÉGALITÉ"
@@ -118,7 +118,7 @@ THE_ROUND = "LA TOURNÉE !"
 ESPAGNOLE = "L'ESPAGNOLE"
 WON = "GAGNÉ: %s"
 KEYS_NEW_GAME = "OK:NOUVELLE PARTIE"
-KEYS_OVER = "OK:JEU LANCE:TOURNÉES"
+KEYS_OVER = "OK:NOUVELLE L:ARDOISE"
 LAST_HOLDS = "DERNIER AVEC JETONS"  # why the game ended: the last with tokens pays
 FIRST_OUT_IN = "1ER SORTI EN %s"  # why the game ended: a player out, in that phase
 KEYS_TALLY = "OK:JEU OK TENU:FINIR"
@@ -134,7 +134,7 @@ TO_PLAY = "À %s DE JOUER"
 KEYS_RESUME = "OK:OUI LANCE:NOUVELLE"
 SAVE_LOST = "SAUVEGARDE PERDUE"
 NEW_GAME_STARTS = "NOUVELLE PARTIE"
-TALLY_LOST = "TOURNÉES PERDUES"
+TALLY_LOST = "ARDOISE PERDUE"
 COUNTING_FROM_0 = "ON REPART DE 0"
 # Why a file was set aside (store_read's reasons), and what became of it.
 SAVE_PROBLEM = "Fichier %s: %s"
@@ -169,3 +169,13 @@ WEB_SEEDED = "dés sur graine : %s"
 WEB_PLAIN_HTTP = "en http simple : on joue, mais hors ligne et installation demandent https"
 WEB_KEEPS_NO_GAME = "ce navigateur ne garde aucune partie : %s"
 WEB_STOPPED = "le plateau s'est arrêté : %s"
+
+# ---- added later: kept last, the same order in every catalogue ------------------------------
+KEYS_TALLY_OVER = "OK:NOUVELLE L:RETOUR"  # the tally after a game: back to the game over
+# A hint's legend, on the setup's HINTS row: "1/3 OK 96%", "OK+0,9J" (J: jetons donnés).
+HINTS_LEGEND = "OK=RESTE %=SÛR J=DONS"
+SIM_TOO_SMALL = "terminal %dx%d trop petit : le plateau demande %dx%d ou plus"
+# What a screen reader says of the web page's buttons (their aria-label), KEEP1..3, ROLL, OK.
+WEB_BUTTON_HELP = ("garder le dé 1 (touche 1)", "garder le dé 2 (touche 2)",
+                   "garder le dé 3 (touche 3)", "lancer (touche r ou espace)",
+                   "OK (touche o ou Entrée ; tenu, la table)")

@@ -25,15 +25,23 @@ _HALF = {" ": (0, 0), "▀": (1, 0), "▄": (0, 1), "█": (1, 1)}
 
 
 def _glyphs():
-    # (character, its 5 column bytes, index of its first inked column), longest ink first.
+    # (character, its 5 columns, index of its first inked column), longest ink first and the
+    # letters with a mark before their plain letter. A column is 9 bits: the row above the
+    # cell (an accent's), the cell's 7 rows, its blank row below (a cedilla's); a plain glyph's
+    # columns leave out the rows outside its cell (None: any ink there).
     data = font._GLYPHS
     out = []
     for i, ch in enumerate(font.CHARS):
-        cols = tuple(data[5 * i : 5 * i + 5])
+        raw = data[5 * i : 5 * i + 5]
+        if i >= font._RAISED:
+            cols = tuple((c >> 1) << 1 | c & 1 for c in raw)
+        else:
+            cols = tuple(c << 1 for c in raw)
         if any(cols):
-            lead = next(k for k, c in enumerate(cols) if c)
-            out.append((ch, cols, lead))
-    out.sort(key=lambda g: -sum(1 for c in g[1] if c))
+            marked = any(c & 0x101 for c in cols)
+            lead = next(k for k, c in enumerate(cols) if c & 0xFE)
+            out.append((ch, cols if marked else None, tuple(c & 0xFE for c in cols), lead))
+    out.sort(key=lambda g: (g[1] is None, -sum(1 for c in g[2] if c)))
     return out
 
 
@@ -42,11 +50,19 @@ def _glyph_at(col, x, scale):
     a blank column after it; None when no glyph fits."""
     if Panel._GLYPHS is None:
         Panel._GLYPHS = _glyphs()
-    for ch, cols, lead in Panel._GLYPHS:
+    for ch, marked, cols, lead in Panel._GLYPHS:
         start = x - lead * scale
-        if all(col[start + i * scale + k] == cols[i] for i in range(5)
-               for k in range(scale)) and not any(col[start + 5 * scale + k]
-                                                  for k in range(scale)):
+        if marked is None:
+            fits = all(col[start + i * scale + k] & 0xFE == cols[i] for i in range(5)
+                       for k in range(scale))
+        else:
+            # A mark is read as such only clear of what is above it (bit 9: the row over an
+            # accent's, where a line drawn just above shows instead).
+            fits = all(col[start + i * scale + k] & 0x1FF == marked[i] for i in range(5)
+                       for k in range(scale))
+            fits = fits and not any(col[start + i * scale + k] & 0x200 for i in range(5)
+                                    for k in range(scale) if any(c & 1 for c in marked))
+        if fits and not any(col[start + 5 * scale + k] & 0xFE for k in range(scale)):
             return ch, start
     return None
 
@@ -131,16 +147,19 @@ class Panel:
         return "".join(out)
 
     def _columns(self, y, scale, ink, x0, x1):
-        """{x: the column's 7 glyph rows from top row y as bits, 1 where in ink}; blank
+        """{x: the column's 9 glyph rows from the row above top row y as bits, 1 where in
+        ink: the row above (an accent's), the cell's 7, the row below (a cedilla's)}; blank
         outside x0..x1, and given a glyph's width past either end."""
 
         def column(x):
             if not x0 <= x < x1:
                 return 0
             bits = 0
-            for r in range(7):
-                if self.pixel(x, y + r * scale) == ink:
+            for r in range(9):  # the row above the cell, its 7, the row below
+                if self.pixel(x, y + (r - 1) * scale) == ink:
                     bits |= 1 << r
+            if ink and self.pixel(x, y - 2 * scale):  # over an accent: lit text above
+                bits |= 1 << 9
             return bits
 
         return {x: column(x) for x in range(x0 - 6 * scale, x1 + 6 * scale)}
@@ -160,10 +179,11 @@ SCREENS = {
     "OK:GO ON": "phase",
     "OK:CONTINUE": "outcome",
     "OK:NEW GAME ROLL:PAID": "over",
-    "OK:NEW GAME": "tally",  # the tally after the end, or a notice (SAVE LOST): see screen_of
+    "OK:NEW GAME ROLL:BACK": "tally",  # the tally after the end
+    "OK:NEW GAME": "notice",  # SAVE LOST, TALLY LOST
     "OK:YES ROLL:NEW GAME": "resume",
     "OK:BACK HOLD OK:QUIT": "standings",  # or the tally, from the standings: see screen_of
-    "ROLL:BACK OK:TALLY": "standings",
+    "ROLL:BACK OK:PAID": "standings",
     "ROLL:YES  OK:NO": "quit",
     "POWER OFF TO LEAVE": "safe",
     "SEE ERROR.LOG": "error",
@@ -180,9 +200,9 @@ def screen_of(panel):
     quit, safe, error, or None (a blank or unknown picture)."""
     hints = panel.hints()
     if hints == NEXT_THROW:
-        big = panel.read(0, scale=2)
-        if big in PHASE_TITLES:
+        if panel.read(2, scale=2) in PHASE_TITLES:  # a big title, a row down for an accent
             return "phase"
+        big = panel.read(0, scale=2)
         return "outcome" if big == "TIE AGAIN" or big.endswith(OUTCOME_ENDS) else "result"
     screen = SCREENS.get(hints)
     if screen == "standings" and panel.read(0) == "ROUNDS PAID":
@@ -192,7 +212,8 @@ def screen_of(panel):
     if screen:
         return screen
     top = panel.read(0)
-    if "STARTS?" in top or "TIE:" in top:
+    title = top + " " + panel.read(1, x0=28)  # a contest's title: a row down on 128x64
+    if "STARTS?" in title or "TIE:" in title:
         return "contest"
     if "THROW" in top or "/" in top:  # "THROW 1/3", or "1/3" and a hint's worth
         return "turn"

@@ -14,6 +14,10 @@ SOURCE = ROOT / "tools" / "fontsrc.txt"
 TARGET = ROOT / "firmware" / "dicetray" / "font.py"
 
 COLS, ROWS = 5, 7
+# A glyph may have one more row, written with ',' for paper: first, it is the mark drawn in the
+# row above the cell (an accent over a full-height capital); last, the mark drawn in the cell's
+# blank bottom row (a cedilla).
+MARK_PAPER = ","
 # The codes the index covers: printable ASCII and Latin-1 (French's accented letters and
 # guillemets); anything else is "unknown".
 FIRST, LAST = 32, 255
@@ -37,18 +41,29 @@ def parse(text):
         if not line.strip() or line.startswith(";"):
             continue
         char = _header(line, n)
-        rows = lines[n : n + ROWS]
+        first = n
+        rows = []
+        while n < len(lines) and _row(lines[n]):
+            rows.append(lines[n])
+            n += 1
+        marks = [k for k, row in enumerate(rows) if MARK_PAPER in row]
         for offset, row in enumerate(rows):
-            if len(row) != COLS or set(row) - {"#", "."}:
-                raise FontError(
-                    "line %d: want %d of '#' or '.', got %r" % (n + offset + 1, COLS, row)
-                )
-        if len(rows) != ROWS:
-            raise FontError("line %d: glyph %r has %d rows, want %d" % (n, char, len(rows), ROWS))
+            paper = MARK_PAPER if offset in marks else "."
+            if len(row) != COLS or set(row) - {"#", paper}:
+                raise FontError("line %d: want %d of '#' or '%s', got %r"
+                                % (first + offset + 1, COLS, paper, row))
+        body = len(rows) - len(marks)
+        if body != ROWS or len(marks) > 1 or marks not in ([], [0], [len(rows) - 1]):
+            raise FontError("line %d: glyph %r has %d rows, want %d and one mark row at most, "
+                            "first or last" % (first, char, body, ROWS))
         glyphs.append((char, rows))
-        n += ROWS
     _check(glyphs)
     return glyphs
+
+
+def _row(line):
+    # A glyph's rows run to the next blank line, comment or header.
+    return line.strip() and line[0] not in ";'" and line.rstrip() != UNKNOWN
 
 
 def _header(line, n):
@@ -75,11 +90,28 @@ def _check(glyphs):
     for char in chars:
         if chars.count(char) > 1:
             raise FontError("glyph %r is defined twice" % char)
+    if raised(glyphs[-1][1]):
+        raise FontError("the %s glyph has no accent" % UNKNOWN)
+
+
+def raised(rows):
+    """Whether the glyph has a mark above its cell: it is drawn from the row above."""
+    return MARK_PAPER in rows[0]
 
 
 def columns(rows):
-    """The 5 column bytes of one glyph, bit 0 = top row (MONO_VLSB order)."""
-    return bytes(sum(1 << r for r in range(ROWS) if rows[r][col] == "#") for col in range(COLS))
+    """The 5 column bytes of one glyph, bit 0 = its top row (MONO_VLSB order): a raised glyph's
+    top row is its mark, above the cell, and the cell's 7 rows are bits 1-7; a cedilla's row is
+    bit 7, the cell's blank bottom row."""
+    return bytes(sum(1 << r for r in range(len(rows)) if rows[r][col] == "#")
+                 for col in range(COLS))
+
+
+def order(glyphs):
+    """The glyphs as the font stores them: those drawn in their cell first, then the raised
+    ones (an accent above), then the unknown box; file order otherwise."""
+    return ([g for g in glyphs[:-1] if not raised(g[1])] + [g for g in glyphs[:-1] if raised(g[1])]
+            + glyphs[-1:])
 
 
 def _hex(data):
@@ -88,9 +120,10 @@ def _hex(data):
 
 def generate(text, font_py):
     """font.py's source with its data block made from fontsrc.txt's text."""
-    glyphs = parse(text)
+    glyphs = order(parse(text))
     chars = "".join(char for char, _ in glyphs[:-1])
     box = len(glyphs) - 1
+    first_raised = len([g for g in glyphs[:-1] if not raised(g[1])])
     index = bytes(_glyph_number(chars, code, box) for code in range(FIRST, LAST + 1))
     lines = []
     for start in range(0, len(glyphs), GLYPHS_PER_LINE):
@@ -104,6 +137,7 @@ def generate(text, font_py):
         "first": FIRST,
         "last": LAST,
         "box": box,
+        "raised": first_raised,
         "index": "\n".join(index_lines),
         "glyphs": "\n".join(lines),
     })
@@ -132,13 +166,17 @@ CHARS = %(chars)s
 _FIRST = const(%(first)d)
 _LAST = const(%(last)d)
 _BOX = const(%(box)d)  # glyph number of the unknown-character box
+# Glyphs _RAISED.._BOX - 1 are drawn from the row above their cell: an accented capital is the
+# plain capital, full height, with its accent in the gap above. Their bit 0 is the accent row.
+_RAISED = const(%(raised)d)
 
 # Glyph number for each character code _FIRST.._LAST; a-z, é... share A-Z's, É...'s glyphs.
 _INDEX = (
 %(index)s
 )
 
-# 5 column bytes per glyph, bit 0 = top row, as in a MONO_VLSB frame buffer.
+# 5 column bytes per glyph, bit 0 = top row, as in a MONO_VLSB frame buffer; bit 7 is the cell's
+# blank bottom row (a cedilla's).
 _GLYPHS = (
 %(glyphs)s
 )

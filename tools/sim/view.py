@@ -13,7 +13,6 @@ from trayhost.pins import ticks_diff
 # Braille cells (U+2800..U+28FF) have 2x4 dots; dot n is bit n-1 of the code after U+2800.
 # Dots 1 2 3 7 run down the left column, 4 5 6 8 down the right: DOTS[row][column].
 DOTS = ((0x01, 0x08), (0x02, 0x10), (0x04, 0x20), (0x40, 0x80))
-TOO_SMALL = "terminal %dx%d is too small: the tray needs %dx%d or more"
 
 
 def half_blocks(pixels):
@@ -62,7 +61,7 @@ def fit(pixels, below, cols, rows):
         need_cols, need_rows = size_of(lines)
         if need_cols <= cols and need_rows <= rows:
             return lines
-    return [TOO_SMALL % (cols, rows, need_cols, need_rows)]
+    return [words.T.SIM_TOO_SMALL % (cols, rows, need_cols, need_rows)]  # the tray's language
 
 
 CUE_MS = 800  # how long a tune's mark stays on the status line after its last note began

@@ -203,8 +203,11 @@ function relabel() {
   langShown = lang;
   document.documentElement.lang = lang;
   NAMES.forEach((name, i) => { document.getElementById(name).textContent = texts[i]; });
-  const [soundOff, soundOn, legend, seeded, plainHttp, keepsNoGame, stopped] =
+  const [soundOff, soundOn, legend, seeded, plainHttp, keepsNoGame, stopped, ...help] =
     texts.slice(NAMES.length);
+  NAMES.forEach((name, i) => {
+    document.getElementById(name).setAttribute("aria-label", help[i]);
+  });
   const filled = (text) => (value) => text.replace("%s", value);
   Object.assign(TEXT, { soundOff, soundOn, plainHttp, seeded: filled(seeded),
     keepsNoGame: filled(keepsNoGame), stopped: filled(stopped) });
