@@ -17,18 +17,15 @@ from dicetray.save_invariants import check_agree
 from dicetray.save_migrate import from_v1, from_v2, from_v3, from_v4
 from dicetray.state import (
     GAME_FIELDS,
+    NESTED,
     SAVE_FORMAT,
     SAVE_VERSION,
     WANTS,
-    Contest,
-    GameResult,
     SaveError,
-    Turn,
-    TurnResult,
+    build,
 )
 from dicetray.words import LANGS
 
-_CLASSES = {"turn": Turn, "contest": Contest, "last": TurnResult, "result": GameResult}
 _BIG = 1 << 30
 _SHOWN = 10**12  # an integer shown in full has 12 characters at most
 
@@ -145,24 +142,17 @@ def _fields(d, fields, where, n, o):
         label = name if where == "the save" else where + " " + name
         if type(kind) is tuple:
             v = _choice(v, label, kind)
-        elif kind in _CLASSES:
-            cls = _CLASSES[kind]
-            v = _build(cls, _fields(v, cls.FIELDS, name, n, o))
-        elif kind[:-1] in _CLASSES and kind[-1] == "?":
+        elif kind in NESTED:
+            cls = NESTED[kind]
+            v = build(cls, _fields(v, cls.FIELDS, name, n, o))
+        elif kind[:-1] in NESTED and kind[-1] == "?":
             if v is not None:
-                cls = _CLASSES[kind[:-1]]
-                v = _build(cls, _fields(v, cls.FIELDS, name, n, o))
+                cls = NESTED[kind[:-1]]
+                v = build(cls, _fields(v, cls.FIELDS, name, n, o))
         else:
             KINDS[kind](v, label, n, o)
         out[name] = v
     return out
-
-
-def _build(cls, values):
-    obj = cls()  # MicroPython has no __new__ on classes: every state class takes no argument
-    for name, value in values.items():
-        setattr(obj, name, value)
-    return obj
 
 
 def check_state(data):
