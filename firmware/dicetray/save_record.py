@@ -69,7 +69,9 @@ def setup_of(data):
 
 
 def _write(store, raw):
-    # In place: littlefs commits the file at its close, whole or not at all.
+    # In place: littlefs commits the file at its close, whole or not at all. The store keeps
+    # the line, the game's state now: what an undo of the next stop or stake goes back to.
+    store.record = raw
     f = store.fs.open(store.path(store.NOW), "wb")
     try:
         if f.write(raw) != len(raw):
@@ -89,6 +91,12 @@ def record(data, setup_id):
     line.extend(io.line)
     _put(line, checksum(line))
     return bytes(line)
+
+
+def state_of(raw, n, t):
+    """The fields a record the tray wrote (raw: Store.record) holds, as a dict (a nested
+    object as a dict of its fields) for Game.take_back: n players, t tokens in its game."""
+    return fields(Io(raw, 1 + CHUNK, len(raw) - CHUNK), {}, RECORD_FIELDS, n, t)
 
 
 def checksum(raw):
