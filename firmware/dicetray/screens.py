@@ -25,6 +25,7 @@ from dicetray.screens_between import (
     SETUP,
     STANDINGS,
     TALLY,
+    UNDO,
     Unit,
     between,
     notice,
@@ -33,6 +34,7 @@ from dicetray.screens_between import (
     resume,
     standings,
     tally,
+    undo,
 )
 from dicetray.state import CHARGE, GameError
 
@@ -145,6 +147,8 @@ def act(app, now, verb, arg):
     g = app.game
     contest = g.contest
     rolling = 7 & ~g.turn.kept if g.turn.count else 7  # the dice that fly
+    player = g.current
+    forced = verb == "stop" and g.must_stop()  # no choice made: the throws were used up
     try:
         if verb == "throw":
             events = g.throw(arg)
@@ -155,6 +159,8 @@ def act(app, now, verb, arg):
     except GameError:
         app.refuse(words.T.NOT_NOW)  # the engine refused: nothing changed
         return
+    # A human's own stop or stake may be taken back until a die is thrown (App.offer).
+    app.offer(None if verb == "throw" or forced or player in g.computers else verb, player)
     app.needs_save(GAME_DUE)  # saved once the panel shows what follows (App.step)
     app.clock.clear()  # a refusal is about what was shown before, and so is a turn's end due
     screen, then = _after_events(app, events)
@@ -214,4 +220,5 @@ def units():
         OVER: over,
         RESUME: Unit(resume, "custom"),
         NOTICE: Unit(notice, ("", ())),
+        UNDO: Unit(undo, PLAY),
     }

@@ -152,3 +152,9 @@ WEB_SEEDED = "seeded dice: %s"
 WEB_PLAIN_HTTP = "plain http: it plays, but offline and install need https"
 WEB_KEEPS_NO_GAME = "this browser keeps no game: %s"
 WEB_STOPPED = "the tray stopped: %s"
+# Taking back a stop or a stake, until the next die is thrown: the question (its title names
+# who did what), and the standings' key bar that offers it; keyed by the action's verb.
+UNDO_ASK = {"stop": "UNDO %s'S STOP?", "announce": "UNDO %s'S STAKE?"}
+UNDO_LINES = ("BACK AS IT WAS JUST", "BEFORE: THE SAME DICE")
+KEYS_UNDO_ASK = "KEEP1:YES  OK:NO"
+KEYS_UNDO = {"stop": "KEEP1:UNDO %s'S STOP", "announce": "KEEP1:UNDO %s'S STAKE"}

@@ -169,3 +169,9 @@ WEB_SEEDED = "dés sur graine : %s"
 WEB_PLAIN_HTTP = "en http simple : on joue, mais hors ligne et installation demandent https"
 WEB_KEEPS_NO_GAME = "ce navigateur ne garde aucune partie : %s"
 WEB_STOPPED = "le plateau s'est arrêté : %s"
+# Reprendre un stop ou une mise, tant qu'aucun dé n'est lancé : la question, et la barre des
+# touches de la table qui le propose.
+UNDO_ASK = {"stop": "ANNULER STOP DE %s ?", "announce": "ANNULER MISE DE %s ?"}
+UNDO_LINES = ("RETOUR JUSTE AVANT,", "AVEC LES MÊMES DÉS")
+KEYS_UNDO_ASK = "G1:OUI  OK:NON"
+KEYS_UNDO = {"stop": "G1:ANNULER STOP %s", "announce": "G1:ANNULER MISE %s"}
