@@ -3,11 +3,14 @@ human's last stop or stake is undone by two presses, OK held then KEEP1, from th
 right after it; the game, its save and the tally end as if the slip never happened."""
 
 import pytest
-from dicetray.options import PRESET_NAMES
-from dicetray.screens import OUTCOME, PHASE, PLAY, RESULT, SETUP
+from dicetray.options import PRESET_NAMES, PRESETS
+from dicetray.rules import LIMIT_AT_MOST
+from dicetray.screens import OUTCOME, PHASE, PLAY, RESULT, SETUP, STANDINGS, UNDO
 from dicetray.tally import FILE as TALLY
+from fakes.flash import FakeFlash, PowerCut
+from test_tray import make_tray, to_first_throw
 from trayhost.autoplay import SeededDice
-from trayhost.trayrun import Tray, bot_keys
+from trayhost.trayrun import Tray, bot_keys, seats_game
 
 UNDO_KEYS = "O1"  # OK held (the standings, or the question after a result), then KEEP1: yes
 KINDS = ("next", "contest", "turn", "phase", "end", "stake")
@@ -89,9 +92,94 @@ def twin_games(preset, players, seed):
     raise AssertionError("the game did not end")
 
 
+SEEN = {}  # the kinds taken back in each preset's games
+
+
 @pytest.mark.parametrize("preset", PRESET_NAMES)
 def test_every_slip_taken_back_ends_as_if_it_never_happened(preset):
     kinds = set()
     for seed in (1, 2):
         kinds |= twin_games(preset, 3, seed)
-    print(preset, sorted(kinds))
+    SEEN[preset] = kinds
+    assert "next" in kinds  # the first player's stop: in every preset
+    o = PRESETS[preset]
+    if o.limit == LIMIT_AT_MOST or o.le_bon:  # a follower stops early: the last one too
+        assert "turn" in kinds
+
+
+def test_a_stake_taken_back_is_announced_again():
+    """A repeated play-off, its first thrower announcing the stake it did not mean (the lebon
+    preset plays ties off; these dice tie twice)."""
+    assert "stake" in twin_games("lebon", 3, 110)
+
+
+def test_every_kind_of_slip_was_taken_back():
+    if len(SEEN) < len(PRESET_NAMES):
+        pytest.skip("runs after the games of every preset")
+    seen = set().union(*SEEN.values())
+    assert seen | {"stake"} == set(KINDS), seen
+
+
+def test_a_throw_or_a_roll_is_never_taken_back():
+    """Right after a throw nothing is offered: the table shows its keys and KEEP1 there does
+    nothing; a turn's result after a forced stop goes on with OK held, as with OK."""
+    tray = make_tray(5)
+    to_first_throw(tray)
+    app = tray.app
+    before = app.game.to_dict()
+    assert app.undo is None
+    tray.keys("O1")
+    assert app.screen == STANDINGS and app.game.to_dict() == before and app.undo is None
+    tray.keys("r")  # back to the turn
+    tray.keys("rr")  # the throws used up: the stop is no choice
+    tray.key("o")
+    assert app.undo is None
+    for _ in range(40):  # the others throw three times each, the last stop ending the turn
+        if app.screen != PLAY:
+            break
+        g = app.game
+        tray.key("o" if g.must_stop() else "r")
+        assert app.undo is None  # a throw, a roll, or a stop with no choice
+    assert app.screen in (RESULT, OUTCOME)
+    tray.key("O")
+    assert app.screen != UNDO
+
+
+def test_a_seats_stop_is_not_offered():
+    tray = Tray(SeededDice(8), seed=8)
+    app = tray.app
+    seen = 0
+    for _ in seats_game(tray, 2, "lebon", SeededDice(9), computers=1):
+        g = app.game
+        if app.screen == PLAY and g is not None and g.contest is None and g.current == 0 \
+                and not g.turn.count and g.turn.pos and g.turn.order[g.turn.pos - 1] == 1:
+            seen += 1  # the seat stopped last: nothing to take back of it
+            assert app.undo is None
+    assert seen
+
+
+def test_a_power_cut_between_the_undo_and_its_save_resumes_the_slip():
+    """The undo is saved like any action: cut before its save, the tray resumes the save of the
+    slip (the undo lives in RAM: after a cut it is not offered); cut just after, the game as it
+    was before the slip."""
+    for cut_first in (True, False):
+        flash = FakeFlash()
+        tray = make_tray(40, flash=flash)
+        g = to_first_throw(tray)
+        before = g.to_dict()
+        tray.key("o")  # the slip: the first player stops after one throw
+        slipped = g.to_dict()
+        assert slipped != before and tray.app.undo is not None
+        tray.key("O")
+        if cut_first:
+            flash.cut_after_bytes = 0  # the next write cuts: the undo's save
+            with pytest.raises(PowerCut):
+                tray.key("1")
+        else:
+            tray.key("1")
+            assert g.to_dict() == before
+        again = make_tray(41, flash=flash.reboot())
+        again.key("o")  # resume
+        app = again.app
+        assert app.screen == PLAY and app.undo is None
+        assert app.game.to_dict() == (slipped if cut_first else before)
