@@ -158,3 +158,4 @@ UNDO_ASK = {"stop": "UNDO %s'S STOP?", "announce": "UNDO %s'S STAKE?"}
 UNDO_LINES = ("BACK AS IT WAS JUST", "BEFORE: THE SAME DICE")
 KEYS_UNDO_ASK = "KEEP1:YES  OK:NO"
 KEYS_UNDO = {"stop": "KEEP1:UNDO %s'S STOP", "announce": "KEEP1:UNDO %s'S STAKE"}
+WEB_LEGEND_UNDO = "hold OK then 1: take back a stop or a stake"  # the web page's, after its legend

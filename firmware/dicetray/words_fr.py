@@ -175,3 +175,4 @@ UNDO_ASK = {"stop": "ANNULER STOP DE %s ?", "announce": "ANNULER MISE DE %s ?"}
 UNDO_LINES = ("RETOUR JUSTE AVANT,", "AVEC LES MÊMES DÉS")
 KEYS_UNDO_ASK = "G1:OUI  OK:NON"
 KEYS_UNDO = {"stop": "G1:ANNULER STOP %s", "announce": "G1:ANNULER MISE %s"}
+WEB_LEGEND_UNDO = "OK tenu puis 1 : reprendre un stop ou une mise"

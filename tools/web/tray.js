@@ -203,12 +203,12 @@ function relabel() {
   langShown = lang;
   document.documentElement.lang = lang;
   NAMES.forEach((name, i) => { document.getElementById(name).textContent = texts[i]; });
-  const [soundOff, soundOn, legend, seeded, plainHttp, keepsNoGame, stopped] =
+  const [soundOff, soundOn, legend, seeded, plainHttp, keepsNoGame, stopped, undo] =
     texts.slice(NAMES.length);
   const filled = (text) => (value) => text.replace("%s", value);
   Object.assign(TEXT, { soundOff, soundOn, plainHttp, seeded: filled(seeded),
     keepsNoGame: filled(keepsNoGame), stopped: filled(stopped) });
-  document.getElementById("legend").textContent = legend;
+  document.getElementById("legend").textContent = legend + " · " + undo;
   showSound();
   if (greeted) say(greeting());
 }
