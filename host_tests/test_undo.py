@@ -10,9 +10,8 @@ from dicetray.tally import FILE as TALLY
 from fakes.flash import FakeFlash, PowerCut
 from test_tray import make_tray, to_first_throw
 from trayhost.autoplay import SeededDice
-from trayhost.trayrun import Tray, bot_keys, seats_game
+from trayhost.trayrun import UNDO_KEYS, Tray, bot_keys, seats_game, slip_for
 
-UNDO_KEYS = "O1"  # OK held (the standings, or the question after a result), then KEEP1: yes
 KINDS = ("next", "contest", "turn", "phase", "end", "stake")
 
 
@@ -37,22 +36,6 @@ def same(a, b):
     files = {k: v for k, v in a.fs.files.items() if k != TALLY}
     assert files == {k: v for k, v in b.fs.files.items() if k != TALLY}
     assert a.app.tally.paid == b.app.tally.paid and a.app.tally.last == b.app.tally.last
-
-
-def slip_for(app, keys):
-    """The slip a player could make instead of keys, the bot's next press (None: none): OK
-    where a stop is a choice (the same stop when it is the one meant: taken back and made
-    again), the other stake where a stake is announced."""
-    g = app.game
-    if app.screen != PLAY or g.over:
-        return None
-    if g.contest is not None:
-        if g.can_announce():
-            return "3" if keys == "1" else "1"
-        return None
-    if g.can_stop() and not g.must_stop():
-        return "o"
-    return None
 
 
 def twin_games(preset, players, seed):
