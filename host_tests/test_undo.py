@@ -2,6 +2,8 @@
 human's last stop or stake is undone by two presses, OK held then KEEP1, from the screen shown
 right after it; the game, its save and the tally end as if the slip never happened."""
 
+import sys
+
 import pytest
 from dicetray.options import PRESET_NAMES, PRESETS
 from dicetray.rules import LIMIT_AT_MOST
@@ -10,7 +12,8 @@ from dicetray.tally import FILE as TALLY
 from fakes.flash import FakeFlash, PowerCut
 from test_tray import make_tray, to_first_throw
 from trayhost.autoplay import SeededDice
-from trayhost.trayrun import UNDO_KEYS, Tray, bot_keys, seats_game, slip_for
+from trayhost.slips import UNDO_KEYS, slip_for
+from trayhost.trayrun import Tray, bot_keys, seats_game
 
 KINDS = ("next", "contest", "turn", "phase", "end", "stake")
 
@@ -139,6 +142,20 @@ def test_a_seats_stop_is_not_offered():
             seen += 1  # the seat stopped last: nothing to take back of it
             assert app.undo is None
     assert seen
+
+
+def test_the_undos_code_is_loaded_only_while_it_is_shown_or_made():
+    tray = make_tray(44)
+    to_first_throw(tray)
+    tray.key("o")
+    assert tray.app.undo is not None and "dicetray.takeback" not in sys.modules
+    tray.key("O")  # the table: its key bar offers the undo
+    assert "dicetray.takeback" in sys.modules
+    tray.key("r")  # back to the turn: the offer stands
+    tray.key("r")  # a throw: nothing to take back, the code goes
+    assert tray.app.undo is None and "dicetray.takeback" not in sys.modules
+    tray.keys("o" + UNDO_KEYS)  # a stop, taken back: the code goes once it is done
+    assert tray.app.undo is None and "dicetray.takeback" not in sys.modules
 
 
 def test_a_power_cut_between_the_undo_and_its_save_resumes_the_slip():

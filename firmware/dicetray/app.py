@@ -194,6 +194,7 @@ class App:
         if screen == SETUP:
             self.game = None  # the engine's code stays: the next game needs it (App.quiet)
             self.undo = None
+            self.forget(lazy.UNDO)
             self.seat = None
             self.tell(PLAY, None)  # the hint it keeps was about the game
             self.forget(lazy.SEATS, lazy.SAVE)  # the seats' goes: most games have none
@@ -227,24 +228,20 @@ class App:
         state before the action (a change not saved yet, no save read back)."""
         record = self.store.record
         if what is None or record is None or self.unsaved & GAME_DUE:
-            self.undo = None
+            if self.undo is not None:
+                self.undo = None
+                self.forget(lazy.UNDO)  # the question's code, if it was shown
         else:
             self.undo = (record, what, player)
 
     def take_back(self):
         """Take back the stop or stake offered (offer): the game as it was just before it, dice
         and keeps, its turn shown again, saved like any action; a game's end taken back takes
-        its round off the tally (replayed, it is counted once)."""
-        record = self.undo[0]
-        self.undo = None
-        g = self.game
-        if g.over and self.tally.uncount(g):
-            self.unsaved |= TALLY_DUE
-        from dicetray.save_record import state_of  # the game's save code (lazy.SAVE)
+        its round off the tally (replayed, it is counted once). Its code: dicetray.takeback."""
+        from dicetray.takeback import take_back
 
-        g.take_back(state_of(record, g.n, g.opts.tokens))
-        self.unsaved |= GAME_DUE
-        self.show(PLAY)
+        take_back(self)
+        self.forget(lazy.UNDO)
 
     def forget(self, *phases):
         """Let go of the modules of phases (dicetray.lazy) this app loaded, not those resident

@@ -93,12 +93,6 @@ def record(data, setup_id):
     return bytes(line)
 
 
-def state_of(raw, n, t):
-    """The fields a record the tray wrote (raw: Store.record) holds, as a dict (a nested
-    object as a dict of its fields) for Game.take_back: n players, t tokens in its game."""
-    return fields(Io(raw, 1 + CHUNK, len(raw) - CHUNK), {}, RECORD_FIELDS, n, t)
-
-
 def checksum(raw):
     """The checksum of the bytes raw that a record holds: the low 30 bits of their crc32."""
     return crc32(raw) & _TOP

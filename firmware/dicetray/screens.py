@@ -34,7 +34,6 @@ from dicetray.screens_between import (
     resume,
     standings,
     tally,
-    undo,
 )
 from dicetray.state import CHARGE, GameError
 
@@ -59,6 +58,14 @@ def setup(unit, app, key, long, now):
     from dicetray.screens_setup import unit as menu
 
     menu(unit, app, key, long, now)
+
+
+def undo(unit, app, key, long, now):
+    """Take back the last stop or stake? Its code is dicetray.takeback's, loaded only while an
+    undo is offered and shown (dicetray.lazy)."""
+    from dicetray.takeback import unit as ask
+
+    ask(unit, app, key, long, now)
 
 
 # ---- play: a turn, a roll-off, a play-off -----------------------------------------------------

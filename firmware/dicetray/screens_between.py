@@ -79,7 +79,7 @@ def standings(app, key, long, now):
     it back."""
     if key is None:
         ui.standings(app.fb, app.w, app.h, app.game, app.save_failed,
-                     words.T.KEYS_STANDINGS if app.undo is None else _undo_text(app, True))
+                     words.T.KEYS_STANDINGS if app.undo is None else _undo_bar(app))
     elif key == "KEEP1" and app.undo is not None:
         app.take_back()
     elif key == "OK" and long:
@@ -144,29 +144,16 @@ def over(app, key, long, now):
 
 def ask_undo(app):
     """Ask whether to take back the stop or stake offered (App.undo), from the screen shown:
-    the answer no comes back to it."""
+    the answer no comes back to it (the question: dicetray.takeback)."""
     app.tell(UNDO, app.screen)
     app.show(UNDO)
 
 
-def undo(unit, app, key, long, now):
-    """Take back the last stop or stake (App.undo)? KEEP1: yes, the turn as it was before it;
-    any other button: no, back to the screen it was asked from (unit.told)."""
-    if key is None:
-        ui.message(app.fb, app.w, app.h, _undo_text(app, False), words.T.UNDO_LINES,
-                   words.T.KEYS_UNDO_ASK)
-    elif key == "KEEP1":
-        app.take_back()
-    else:
-        app.show(unit.told)
+def _undo_bar(app):
+    # The table's key bar while an undo is offered: what KEEP1 takes back.
+    from dicetray.takeback import text
 
-
-def _undo_text(app, bar):
-    # What an undo takes back, as the key bar of the standings says it (bar) or as the
-    # question's title: "UNDO P2'S STOP?".
-    _, what, player = app.undo
-    t = words.T
-    return (t.KEYS_UNDO if bar else t.UNDO_ASK)[what] % ui.pname(player, app.game.computers)
+    return text(app, words.T.KEYS_UNDO)
 
 
 # ---- at power-up: resume the saved game?, a lost save ------------------------------------------

@@ -153,9 +153,9 @@ WEB_PLAIN_HTTP = "plain http: it plays, but offline and install need https"
 WEB_KEEPS_NO_GAME = "this browser keeps no game: %s"
 WEB_STOPPED = "the tray stopped: %s"
 # Taking back a stop or a stake, until the next die is thrown: the question (its title names
-# who did what), and the standings' key bar that offers it; keyed by the action's verb.
-UNDO_ASK = {"stop": "UNDO %s'S STOP?", "announce": "UNDO %s'S STAKE?"}
+# who did what), and the standings' key bar that offers it: a stop's, then a stake's.
+UNDO_ASK = ("UNDO %s'S STOP?", "UNDO %s'S STAKE?")
 UNDO_LINES = ("BACK AS IT WAS JUST", "BEFORE: THE SAME DICE")
 KEYS_UNDO_ASK = "KEEP1:YES  OK:NO"
-KEYS_UNDO = {"stop": "KEEP1:UNDO %s'S STOP", "announce": "KEEP1:UNDO %s'S STAKE"}
+KEYS_UNDO = ("KEEP1:UNDO %s'S STOP", "KEEP1:UNDO %s'S STAKE")
 WEB_LEGEND_UNDO = "hold OK then 1: take back a stop or a stake"  # the web page's, after its legend

@@ -171,8 +171,8 @@ WEB_KEEPS_NO_GAME = "ce navigateur ne garde aucune partie : %s"
 WEB_STOPPED = "le plateau s'est arrêté : %s"
 # Reprendre un stop ou une mise, tant qu'aucun dé n'est lancé : la question, et la barre des
 # touches de la table qui le propose.
-UNDO_ASK = {"stop": "ANNULER STOP DE %s ?", "announce": "ANNULER MISE DE %s ?"}
+UNDO_ASK = ("ANNULER STOP DE %s ?", "ANNULER MISE DE %s ?")
 UNDO_LINES = ("RETOUR JUSTE AVANT,", "AVEC LES MÊMES DÉS")
 KEYS_UNDO_ASK = "G1:OUI  OK:NON"
-KEYS_UNDO = {"stop": "G1:ANNULER STOP %s", "announce": "G1:ANNULER MISE %s"}
+KEYS_UNDO = ("G1:ANNULER STOP %s", "G1:ANNULER MISE %s")
 WEB_LEGEND_UNDO = "OK tenu puis 1 : reprendre un stop ou une mise"

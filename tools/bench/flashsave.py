@@ -142,7 +142,8 @@ def measure(store_class, players=PLAYERS, seed=3, slips=False):
     one more action)."""
     from dicetray.options import PRESET_NAMES
     from trayhost.autoplay import SeededDice
-    from trayhost.trayrun import Tray, play_game, slips_game
+    from trayhost.slips import slips_game
+    from trayhost.trayrun import Tray, play_game
 
     costs = []
     make = CountedStore(store_class, costs)
