@@ -43,7 +43,6 @@ from dicetray.state import (
     FOR_WHAT_COMES,
     FOR_WHAT_IS,
     GAME_FIELDS,
-    NESTED,
     OVER,
     SAVE_FORMAT,
     SAVE_VERSION,
@@ -53,7 +52,6 @@ from dicetray.state import (
     TIE,
     GameError,
     Turn,
-    build,
     dump,
 )
 from dicetray.words import DEFAULT as DEFAULT_LANG
@@ -233,14 +231,11 @@ class Game:
     def take_back(self, fields):
         """Put the game back as it was at an earlier moment of it: fields, a dict, holds what
         changes in a game then (a record's fields, save_record: tokens, pot, out, phase, turn,
-        contest, last, result; a nested object as a dict of its fields). The app takes back
-        this way the last stop or stake a human made while no die was thrown since: no die is
-        thrown again, nothing random is replayed. No event: the moment is one already told."""
+        contest, last, result, as objects). The app takes back this way the last stop or stake
+        a human made while no die was thrown since (dicetray.takeback): no die is thrown
+        again, nothing random is replayed. No event: the moment is one already told."""
         for name in fields:
-            v = fields[name]
-            if name in NESTED and v is not None:
-                v = build(NESTED[name], v)
-            setattr(self, name, v)
+            setattr(self, name, fields[name])
         self.ended = None
         self.decided = None
         self.events = []

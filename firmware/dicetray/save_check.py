@@ -15,14 +15,13 @@ from dicetray.options import make
 from dicetray.rules import RulesError
 from dicetray.save_invariants import check_agree
 from dicetray.save_migrate import from_v1, from_v2, from_v3, from_v4
+from dicetray.save_record import NESTED, build
 from dicetray.state import (
     GAME_FIELDS,
-    NESTED,
     SAVE_FORMAT,
     SAVE_VERSION,
     WANTS,
     SaveError,
-    build,
 )
 from dicetray.words import LANGS
 
@@ -143,11 +142,8 @@ def _fields(d, fields, where, n, o):
         if type(kind) is tuple:
             v = _choice(v, label, kind)
         elif kind in NESTED:
-            cls = NESTED[kind]
-            v = build(cls, _fields(v, cls.FIELDS, name, n, o))
-        elif kind[:-1] in NESTED and kind[-1] == "?":
-            if v is not None:
-                cls = NESTED[kind[:-1]]
+            cls, nullable = NESTED[kind]
+            if v is not None or not nullable:
                 v = build(cls, _fields(v, cls.FIELDS, name, n, o))
         else:
             KINDS[kind](v, label, n, o)

@@ -182,18 +182,6 @@ GAME_FIELDS = (
 )
 
 
-# The class of each nested field of GAME_FIELDS, by its name (its kind without "?").
-NESTED = {"turn": Turn, "contest": Contest, "last": TurnResult, "result": GameResult}
-
-
-def build(cls, values):
-    """An object of cls (a class here) with the fields values (a dict) holds."""
-    obj = cls()  # MicroPython has no __new__ on classes: every state class takes no argument
-    for name in values:
-        setattr(obj, name, values[name])
-    return obj
-
-
 def dump(obj, fields):
     """The fields of obj as a plain JSON-compatible dict (nested objects too, tuples as lists)."""
     out = {}

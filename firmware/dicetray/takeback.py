@@ -5,7 +5,7 @@ shown or made (dicetray.lazy's UNDO); what stays loaded in play is App.offer alo
 """
 
 from dicetray import ui, words
-from dicetray.save_record import CHUNK, RECORD_FIELDS, Io, fields
+from dicetray.save_record import CHUNK, NESTED, RECORD_FIELDS, Io, build, fields
 from dicetray.save_write import GAME_DUE, TALLY_DUE
 from dicetray.screens_between import PLAY
 
@@ -39,7 +39,10 @@ def take_back(app):
     due = GAME_DUE
     if g.over and app.tally.uncount(g):
         due |= TALLY_DUE
-    g.take_back(fields(Io(raw, 1 + CHUNK, len(raw) - CHUNK), {}, RECORD_FIELDS, g.n,
-                       g.opts.tokens))
+    was = fields(Io(raw, 1 + CHUNK, len(raw) - CHUNK), {}, RECORD_FIELDS, g.n, g.opts.tokens)
+    for name, kind in RECORD_FIELDS:
+        if kind in NESTED and was[name] is not None:
+            was[name] = build(NESTED[kind][0], was[name])
+    g.take_back(was)
     app.needs_save(due)
     app.show(PLAY)
