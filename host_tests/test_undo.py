@@ -2,6 +2,7 @@
 human's last stop or stake is undone by two presses, OK held then KEEP1, from the screen shown
 right after it; the game, its save and the tally end as if the slip never happened."""
 
+import json
 import sys
 
 import pytest
@@ -10,6 +11,7 @@ from dicetray.rules import LIMIT_AT_MOST
 from dicetray.screens import OUTCOME, PHASE, PLAY, RESULT, SETUP, STANDINGS, UNDO
 from dicetray.tally import FILE as TALLY
 from fakes.flash import FakeFlash, PowerCut
+from test_micropython_app import FIRMWARE
 from test_tray import make_tray, to_first_throw
 from trayhost.autoplay import SeededDice
 from trayhost.slips import UNDO_KEYS, slip_for
@@ -183,3 +185,45 @@ def test_a_power_cut_between_the_undo_and_its_save_resumes_the_slip():
         app = again.app
         assert app.screen == PLAY and app.undo is None
         assert app.game.to_dict() == (slipped if cut_first else before)
+
+
+ON_MICROPYTHON = """
+import json
+from trayhost import trayrun
+from trayhost.autoplay import SeededDice
+from trayhost.slips import UNDO_KEYS, slip_for
+from dicetray.screens import PLAY, SETUP
+
+a = trayrun.Tray(SeededDice(110), seed=110)
+b = trayrun.Tray(SeededDice(110), seed=110)
+bot = SeededDice(610)
+slips = stakes = 0
+same = True
+started = False
+for _ in range(3000):
+    app = a.app
+    if app.screen == PLAY:
+        started = True
+    if started and app.screen == SETUP:
+        break
+    keys = trayrun.bot_keys(app, bot, (3, "lebon"))
+    slip = slip_for(app, keys)
+    if slip is not None:
+        a.keys(slip + UNDO_KEYS)
+        slips += 1
+        stakes += slip != "o"
+        same = same and app.game.to_dict() == b.app.game.to_dict() \\
+            and a.fs.files.get("game.now") == b.fs.files.get("game.now")
+    a.keys(keys)
+    b.keys(keys)
+print(json.dumps([slips, stakes, same, a.fs.files == b.fs.files, a.app.screen]))
+"""
+
+
+@pytest.mark.micropython
+def test_on_micropython_a_game_of_slips_taken_back_is_the_plain_game(micropython, host_package):
+    """The .mpy firmware on MicroPython: the lebon game whose stake is taken back (above),
+    every stop and stake slipped and taken back, the same game and save as the plain one."""
+    out = micropython(ON_MICROPYTHON, paths=[FIRMWARE, host_package], mpy=True, timeout=600)
+    slips, stakes, same, files, screen = json.loads(out.strip().splitlines()[-1])
+    assert slips > 10 and stakes and same and files and screen == SETUP

@@ -26,7 +26,7 @@ def text(app, texts):
     """What the undo offered takes back, in texts (words' UNDO_ASK, the question's title, or
     KEYS_UNDO, the table's key bar): "UNDO P2'S STOP?"."""
     _, verb, player = app.undo
-    return texts[verb == "announce"] % ui.pname(player)
+    return texts[1 if verb == "announce" else 0] % ui.pname(player)
 
 
 def take_back(app):
