@@ -1,6 +1,7 @@
-"""Taking back a stop or a stake (App.offer, App.take_back): until the next die is thrown, a
-human's last stop or stake is undone by two presses, OK held then KEEP1, from the screen shown
-right after it; the game, its save and the tally end as if the slip never happened."""
+"""Taking back a stop or a stake (App.offer, App.take_back, takeback.py): until the next die
+is thrown, a human's last stop or stake is undone by two presses, OK held then KEEP1, from the
+screen shown right after it; the game, its save and the tally end as if the slip never
+happened."""
 
 import json
 import sys
