@@ -113,6 +113,8 @@ def test_bench_prints_one_json_line_with_every_key(micropython):
     assert figures["save_actions"] == figures["save_v4_actions"] > 1000
     assert figures["save_erases_per_action"] < figures["save_v4_erases_per_action"]
     assert "save_erases_per_action" in out and "format 4" in out
+    assert figures["save_undo_actions"] > figures["save_actions"]  # the slips' and undos' saves
+    assert figures["save_undo_erases_per_action"] <= 0.1
     assert "Browser figures skipped: DICETRAY_WEB_BENCH is 0" in out
     for key in WEB_KEYS:
         assert figures[key] is None, key

@@ -112,6 +112,29 @@ def test_every_command_names_a_real_script_and_options_it_takes(cmd):
         assert proc.returncode == 0, proc.stderr
 
 
+def test_the_took_it_back_example_ends_as_if_the_stop_never_happened():
+    """The README's undo example (run whole above too) ends on the screen of the same keys
+    without the stop and its undo (OK, then OK held and KEEP1)."""
+    text = (ROOT / "README.md").read_text()
+    para = text[text.index("**Took it back.**"):]
+    para = para[:para.index("\n\n")]
+    keys = re.search(r'`tools/run.sh --headless --keys "([^"]*)"`', para).group(1)
+    plain = re.search(r'`--keys "([^"]*)"`', para).group(1)
+    assert keys.replace("oO1", "") == plain and "oO1r" in keys
+
+    def last_screen(k):
+        proc = subprocess.run([sys.executable, "tools/sim/play.py", "--headless", "--keys", k],
+                              cwd=ROOT, env=env(), capture_output=True, text=True, timeout=300)
+        assert proc.returncode == 0, proc.stderr
+        lines = proc.stdout.splitlines()
+        return [line for line in lines if not line.endswith(" screens")]  # but their count
+
+    shown = last_screen(keys)
+    assert "games over: 0, now on the play screen" in shown
+    assert shown == last_screen(plain)
+    assert shown != last_screen(keys[:-1])  # the throw after the undo is on it
+
+
 # ---- the module lists -------------------------------------------------------------------------
 
 

@@ -11,7 +11,7 @@ EXPECTED = {
     "setup": "setup", "play": None, "phase": "phase", "result": "result",
     "standings": "standings", "resume": "resume", "over": "over", "notice": "notice",
     "outcome": "outcome",
-    "quit": "quit", "tally": "tally",
+    "quit": "quit", "tally": "tally", "undo": "undo",
 }  # fmt: skip
 
 

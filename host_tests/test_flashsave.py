@@ -20,6 +20,16 @@ def test_a_saved_action_almost_never_erases_a_sector_and_programs_a_page_or_so()
         "save_flash_ms_max"]
 
 
+def test_taking_back_stops_and_stakes_costs_the_save_no_more_than_its_actions():
+    """Every stop or stake first slipped and taken back: the undo keeps nothing on flash, its
+    save is one action's, a record rewritten in place."""
+    plain = measure(Store, players=(3,))
+    slips = measure(Store, players=(3,), slips=True)
+    assert len(slips) > len(plain) + 100  # a slip and its undo: two saves more each time
+    figures = summary(slips)
+    assert figures["save_erases_per_action"] <= 0.1
+    assert figures["save_programs_per_action"] <= 2
+
 def test_the_model_sees_the_erase_the_last_release_s_save_cost():
     figures = summary(measure(LastReleaseStore, players=(3,)), "v4_")
     assert figures["v4_erases_per_action"] >= 0.9 and figures["v4_programs_per_action"] >= 5

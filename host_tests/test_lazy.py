@@ -100,7 +100,7 @@ def run(micropython, host_package):
 
 
 def test_every_module_the_registry_names_is_one_of_the_firmware():
-    assert set(PHASES) == {BOOT, LOADER, lazy.SETUP, GAME, SEATS, SAVE}
+    assert set(PHASES) == {BOOT, LOADER, lazy.SETUP, GAME, SEATS, SAVE, lazy.UNDO}
     for phase, names in PHASES.items():
         assert names, phase
         for name in names:

@@ -121,16 +121,16 @@ def test_the_buttons_are_named_in_the_language_the_tray_speaks(tmp_path):
     english = page.tray.labels().split("|")
     assert english[:6] == ["en", "KEEP 1", "KEEP 2", "KEEP 3", "ROLL", "OK"]
     # Then the page's own texts, in tray.js's order: sound off and on, the key legend, the
-    # status line's (seeded dice, plain http, no storage, stopped).
+    # status line's (seeded dice, plain http, no storage, stopped), the legend's undo.
     assert english[6:8] == ["sound off", "sound on"] and english[8].startswith("keys: 1 2 3")
     page.key("1")  # up from PLAYERS: the LANGUAGE row
     page.key("r")  # FRANÇAIS
     french = page.tray.labels().split("|")
     assert french[:6] == ["fr", "GARDE 1", "GARDE 2", "GARDE 3", "LANCE", "OK"]
     assert french[6:8] == ["son coupé", "son activé"] and french[8].startswith("touches : 1 2 3")
-    assert len(french) == len(english) == 18
+    assert len(french) == len(english) == 19
     # Last, what a screen reader says of each button, in the same order.
-    assert english[13:15] == ["keep die 1 (key 1)", "keep die 2 (key 2)"]
-    assert french[13:15] == ["garder le dé 1 (touche 1)", "garder le dé 2 (touche 2)"]
+    assert english[14:16] == ["keep die 1 (key 1)", "keep die 2 (key 2)"]
+    assert french[14:16] == ["garder le dé 1 (touche 1)", "garder le dé 2 (touche 2)"]
     for mine, yours in zip(english[9:], french[9:], strict=True):
         assert mine != yours and mine.count("%s") == yours.count("%s")

@@ -6,7 +6,7 @@ import sys
 from dicetray import font, lazy, ui, words
 from dicetray.buttons import LONG
 from dicetray.clock import TURN_DUE, Clock
-from dicetray.save_write import CLEAR_DUE, TALLY_DUE, save
+from dicetray.save_write import CLEAR_DUE, GAME_DUE, TALLY_DUE, save
 from dicetray.screens import NOTICE, OVER, PLAY, QUIT, RESUME, SETUP, SND_NO, TALLY, units
 from dicetray.tally import Tally
 
@@ -24,7 +24,7 @@ class App:
     take the same path. The units, the boot and the seats read the app's fields and change
     them only through its methods: show and tell (the screen shown, and what a unit is to
     show), play and quit (the game), refuse, redraw, needs_save, count_round, reset_tally,
-    forget.
+    offer and take_back (the undo of a stop or a stake), forget.
     """
 
     def __init__(self, display, buttons, store, roll, ticks_diff, ticks_add, buzzer=None, seed=1):
@@ -41,6 +41,7 @@ class App:
         self.unsaved = 0  # dicetray.save_write's GAME_DUE | SETTINGS_DUE...: done after the step
         self.save_failed = False  # the last save failed: the standings say so
         self.game = None
+        self.undo = None  # what a human's last stop or stake may be taken back to (offer)
         self.screen = SETUP
         self.units = units()  # each screen's unit, with its own state
         self.tally = Tally(store)
@@ -192,6 +193,8 @@ class App:
         game ends; leaving the setup, the menu's code and the table go."""
         if screen == SETUP:
             self.game = None  # the engine's code stays: the next game needs it (App.quiet)
+            self.undo = None
+            self.forget(lazy.UNDO)
             self.seat = None
             self.tell(PLAY, None)  # the hint it keeps was about the game
             self.forget(lazy.SEATS, lazy.SAVE)  # the seats' goes: most games have none
@@ -213,7 +216,32 @@ class App:
         """Play game (a new one, or one saved) from screen on, in its language."""
         words.use(game.lang)
         self.game = game
+        self.undo = None
         self.show(screen)
+
+    def offer(self, what, player):
+        """After an action: what ("stop" or "announce", the verb) player did may be taken back
+        (take_back) until the next die is thrown; None: nothing may (a die was thrown, a seat
+        of the tray acted, or the throws were used up). Called before the action's save: the
+        state it goes back to is the record saved last (Store.record), kept as it is, so the
+        undo costs a reference (no copy) and no flash. None too while that record is not the
+        state before the action (a change not saved yet, no save read back)."""
+        record = self.store.record
+        if what is None or record is None or self.unsaved & GAME_DUE:
+            if self.undo is not None:
+                self.undo = None
+                self.forget(lazy.UNDO)  # the question's code, if it was shown
+        else:
+            self.undo = (record, what, player)
+
+    def take_back(self):
+        """Take back the stop or stake offered (offer): the game as it was just before it, dice
+        and keeps, its turn shown again, saved like any action; a game's end taken back takes
+        its round off the tally (replayed, it is counted once). Its code: dicetray.takeback."""
+        from dicetray.takeback import take_back
+
+        take_back(self)
+        self.forget(lazy.UNDO)
 
     def forget(self, *phases):
         """Let go of the modules of phases (dicetray.lazy) this app loaded, not those resident

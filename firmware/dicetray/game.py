@@ -16,6 +16,8 @@ The view of a Game, what screens and players read (never change it from outside)
                            (a state.Turn), the contest decided (Contest, best, worst rollers)
 
 A keep (keep(i)) changes the state but has no event: turn.kept says which dice are kept.
+take_back(fields) puts back an earlier moment of the game (the app's undo of a stop or a
+stake): no event either.
 
 Events are tuples whose first item names them. Each goes through Game.emit, the event sink
 (settle and payout call it too), in the order things happen; each action returns those it
@@ -225,6 +227,18 @@ class Game:
         c.stake = stake
         self.emit("stake", self.current, stake)
         return self._flush()
+
+    def take_back(self, fields):
+        """Put the game back as it was at an earlier moment of it: fields, a dict, holds what
+        changes in a game then (a record's fields, save_record: tokens, pot, out, phase, turn,
+        contest, last, result, as objects). The app takes back this way the last stop or stake
+        a human made while no die was thrown since (dicetray.takeback): no die is thrown
+        again, nothing random is replayed. No event: the moment is one already told."""
+        for name in fields:
+            setattr(self, name, fields[name])
+        self.ended = None
+        self.decided = None
+        self.events = []
 
     def take_events(self):
         """The events not yet returned (after construction: the set-up, e.g. the roll-off)."""

@@ -14,6 +14,7 @@ SETUP = "setup"  # the setup menu and the options table: while it shows (readied
 GAME = "game"  # the engine: kept once loaded (App.quiet), unless the boot plays no game on
 SEATS = "seats"  # the computer seats and the hints: in a game that needs them
 SAVE = "save"  # the game's record: from a game's first save to the setup
+UNDO = "undo"  # taking back a stop or a stake: while it is offered and shown, or made
 
 PHASES = {
     BOOT: ("boot", "save_check", "save_invariants", "save_migrate", "options", "save_record"),
@@ -22,6 +23,7 @@ PHASES = {
     GAME: ("game", "settle", "payout"),
     SEATS: ("seat", "strategy", "odds", "firsttable"),
     SAVE: ("save_record",),
+    UNDO: ("takeback",),
 }
 
 

@@ -15,20 +15,16 @@ from dicetray.options import make
 from dicetray.rules import RulesError
 from dicetray.save_invariants import check_agree
 from dicetray.save_migrate import from_v1, from_v2, from_v3, from_v4
+from dicetray.save_record import NESTED, build
 from dicetray.state import (
     GAME_FIELDS,
     SAVE_FORMAT,
     SAVE_VERSION,
     WANTS,
-    Contest,
-    GameResult,
     SaveError,
-    Turn,
-    TurnResult,
 )
 from dicetray.words import LANGS
 
-_CLASSES = {"turn": Turn, "contest": Contest, "last": TurnResult, "result": GameResult}
 _BIG = 1 << 30
 _SHOWN = 10**12  # an integer shown in full has 12 characters at most
 
@@ -145,24 +141,14 @@ def _fields(d, fields, where, n, o):
         label = name if where == "the save" else where + " " + name
         if type(kind) is tuple:
             v = _choice(v, label, kind)
-        elif kind in _CLASSES:
-            cls = _CLASSES[kind]
-            v = _build(cls, _fields(v, cls.FIELDS, name, n, o))
-        elif kind[:-1] in _CLASSES and kind[-1] == "?":
-            if v is not None:
-                cls = _CLASSES[kind[:-1]]
-                v = _build(cls, _fields(v, cls.FIELDS, name, n, o))
+        elif kind in NESTED:
+            cls, nullable = NESTED[kind]
+            if v is not None or not nullable:
+                v = build(cls, _fields(v, cls.FIELDS, name, n, o))
         else:
             KINDS[kind](v, label, n, o)
         out[name] = v
     return out
-
-
-def _build(cls, values):
-    obj = cls()  # MicroPython has no __new__ on classes: every state class takes no argument
-    for name, value in values.items():
-        setattr(obj, name, value)
-    return obj
 
 
 def check_state(data):

@@ -22,9 +22,9 @@ from dicetray import state  # one name for all it reads there: a module's names 
 SETUP_KEYS = ("format", "version", "players", "options", "computers", "hints")
 SETUP_MAY = ("lang",)  # in game.json only when the game says it (Game.to_dict)
 RECORD_FIELDS = tuple(f for f in state.GAME_FIELDS if f[0] not in SETUP_KEYS)
-# A nested object's fields, and whether it may be None (its kind ends in "?").
-_NESTED = {"turn": (state.Turn.FIELDS, False), "contest?": (state.Contest.FIELDS, True),
-           "last?": (state.TurnResult.FIELDS, True), "result?": (state.GameResult.FIELDS, True)}
+# A nested object's class (state's), and whether it may be None (its kind ends in "?").
+NESTED = {"turn": (state.Turn, False), "contest?": (state.Contest, True),
+          "last?": (state.TurnResult, True), "result?": (state.GameResult, True)}
 # The items of a list kind (holdings: one per player; the others start with their length).
 _ITEMS = {"players": "player", "contestants": "player", "holdings": "tokens", "finals": "dice",
           "counts": "count", "rolls": "roll", "queue": "queued"}
@@ -69,7 +69,9 @@ def setup_of(data):
 
 
 def _write(store, raw):
-    # In place: littlefs commits the file at its close, whole or not at all.
+    # In place: littlefs commits the file at its close, whole or not at all. The store keeps
+    # the line, the game's state now: what an undo of the next stop or stake goes back to.
+    store.record = raw
     f = store.fs.open(store.path(store.NOW), "wb")
     try:
         if f.write(raw) != len(raw):
@@ -89,6 +91,14 @@ def record(data, setup_id):
     line.extend(io.line)
     _put(line, checksum(line))
     return bytes(line)
+
+
+def build(cls, values):
+    """An object of cls (a state class: NESTED's) with the fields values (a dict) holds."""
+    obj = cls()  # MicroPython has no __new__ on classes: every state class takes no argument
+    for name in values:
+        setattr(obj, name, values[name])
+    return obj
 
 
 def checksum(raw):
@@ -177,11 +187,11 @@ def _value(io, v, kind, n, t):
         else:
             k = io.num(0 if reading else len(v), 9 if kind == "queue" else n + 1)
         return _each(io, v, k, _ITEMS[kind], n, t)
-    if kind in _NESTED:
-        names, nullable = _NESTED[kind]
+    if kind in NESTED:
+        cls, nullable = NESTED[kind]
         if nullable and not io.num(int(v is not None), 2):
             return None
-        return fields(io, {} if reading else v, names, n, t)
+        return fields(io, {} if reading else v, cls.FIELDS, n, t)
     if kind == "hand" or kind == "roll":  # no dice or three; one die or three
         k = io.num(0 if reading else len(v) // 3, 2)
         return _each(io, v, 3 * k if kind == "hand" else 2 * k + 1, "face", n, t)

@@ -25,6 +25,7 @@ from dicetray.screens_between import (
     SETUP,
     STANDINGS,
     TALLY,
+    UNDO,
     Unit,
     between,
     notice,
@@ -57,6 +58,14 @@ def setup(unit, app, key, long, now):
     from dicetray.screens_setup import unit as menu
 
     menu(unit, app, key, long, now)
+
+
+def undo(unit, app, key, long, now):
+    """Take back the last stop or stake? Its code is dicetray.takeback's, loaded only while an
+    undo is offered and shown (dicetray.lazy)."""
+    from dicetray.takeback import unit as ask
+
+    ask(unit, app, key, long, now)
 
 
 # ---- play: a turn, a roll-off, a play-off -----------------------------------------------------
@@ -145,6 +154,8 @@ def act(app, now, verb, arg):
     g = app.game
     contest = g.contest
     rolling = 7 & ~g.turn.kept if g.turn.count else 7  # the dice that fly
+    player = g.current
+    forced = verb == "stop" and g.must_stop()  # no choice made: the throws were used up
     try:
         if verb == "throw":
             events = g.throw(arg)
@@ -155,6 +166,8 @@ def act(app, now, verb, arg):
     except GameError:
         app.refuse(words.T.NOT_NOW)  # the engine refused: nothing changed
         return
+    # A human's own stop or stake may be taken back until a die is thrown (App.offer).
+    app.offer(None if verb == "throw" or forced or player in g.computers else verb, player)
     app.needs_save(GAME_DUE)  # saved once the panel shows what follows (App.step)
     app.clock.clear()  # a refusal is about what was shown before, and so is a turn's end due
     screen, then = _after_events(app, events)
@@ -214,4 +227,5 @@ def units():
         OVER: over,
         RESUME: Unit(resume, "custom"),
         NOTICE: Unit(notice, ("", ())),
+        UNDO: Unit(undo, PLAY),
     }

@@ -17,6 +17,7 @@ OVER = "over"
 RESUME = "resume"
 NOTICE = "notice"
 OUTCOME = "outcome"  # a roll-off or play-off decided
+UNDO = "undo"  # take back the last stop or stake? asked after it, until a die is thrown
 
 
 class Unit:
@@ -55,6 +56,8 @@ def between(unit, app, key, long, now):
         screen = app.screen
         draw = ui.phase if screen == PHASE else ui.outcome if screen == OUTCOME else ui.result
         draw(app.fb, app.w, app.h, g, words.T.KEYS_NEXT_THROW if _human_throws(g, then) else None)
+    elif key == "OK" and long and app.undo is not None:
+        ask_undo(app)
     elif key == "OK" or key == "ROLL" or g.current in g.computers:
         # any key goes on when the tray plays next: it would by itself
         throws = key == "ROLL" and _human_throws(g, then)
@@ -71,9 +74,14 @@ def _human_throws(g, then):
 
 
 def standings(app, key, long, now):
-    """Everybody's tokens. OK: the tally; ROLL: back to the game; OK held: quit the game?"""
+    """Everybody's tokens. OK: the tally; ROLL: back to the game; OK held: quit the game?
+    While a stop or a stake may be taken back (App.undo), its key bar says so, and KEEP1 takes
+    it back."""
     if key is None:
-        ui.standings(app.fb, app.w, app.h, app.game, app.save_failed, words.T.KEYS_STANDINGS)
+        ui.standings(app.fb, app.w, app.h, app.game, app.save_failed,
+                     words.T.KEYS_STANDINGS if app.undo is None else _undo_bar(app))
+    elif key == "KEEP1" and app.undo is not None:
+        app.take_back()
     elif key == "OK" and long:
         app.show(QUIT)
     elif key == "OK":
@@ -122,13 +130,33 @@ def quit_game(app, key, long, now):
 
 
 def over(app, key, long, now):
-    """Game over: who pays the round and why. OK: a new game; ROLL: the tally first."""
+    """Game over: who pays the round and why. OK: a new game; ROLL: the tally first; OK held,
+    when the stop that ended it may be taken back (App.undo): take it back?"""
     if key is None:
         ui.over(app.fb, app.w, app.h, app.game)
+    elif key == "OK" and long and app.undo is not None:
+        ask_undo(app)
     elif key == "OK":
         app.quit()
     elif key == "ROLL":
         app.show(TALLY)
+
+
+# ---- taking back a stop or a stake, until the next die is thrown ---------------------------
+
+
+def ask_undo(app):
+    """Ask whether to take back the stop or stake offered (App.undo), from the screen shown:
+    the answer no comes back to it (the question: dicetray.takeback)."""
+    app.tell(UNDO, app.screen)
+    app.show(UNDO)
+
+
+def _undo_bar(app):
+    # The table's key bar while an undo is offered: what KEEP1 takes back.
+    from dicetray.takeback import text
+
+    return text(app, words.T.KEYS_UNDO)
 
 
 # ---- at power-up: resume the saved game?, a lost save ------------------------------------------

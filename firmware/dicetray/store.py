@@ -63,6 +63,8 @@ class Store:
         self.setup = None  # the setup in game.json (save_record), once saved or read back
         self.setup_id = 0  # its checksum, which the record names; None: game.json holds this
         # game as an older release saved it (read at boot), until the first save replaces it
+        self.record = None  # the game's record (bytes) last written or read back: its state
+        # before the next action, which an undo of a stop or a stake goes back to (App.offer)
 
     def path(self, name):
         """Where a file of the store lives: path(Store.GAME)."""
@@ -118,6 +120,7 @@ class Store:
         """
         self.setup = None
         self.setup_id = 0
+        self.record = None
         for name in (self.GAME, self.NOW, self.TMP, self.CRASHES):
             path = self.path(name)
             if self.fs.exists(path):

@@ -73,6 +73,7 @@ def load_game(store, build):
             detail = " (%s)" % reason
     store.setup = None
     store.setup_id = 0
+    store.record = None
     problem = problem_text(words.T.SAVE_PROBLEM, why, keep_aside(store, store.GAME, store.BAD),
                            store.BAD)
     if store.fs.exists(store.path(store.NOW)):
@@ -106,6 +107,7 @@ def _read_save(store, game):
 
     store.setup = data
     store.setup_id = checksum(raw)
+    store.record = record  # the state the first stop or stake after the resume may go back to
     return whole, None, ""
 
 

@@ -63,6 +63,18 @@ class Tally:
         self.last = stamp
         return True
 
+    def uncount(self, game):
+        """Take back the count of a finished game's round (its end is undone, to be played
+        again): False if it was not the game counted last."""
+        r = game.result
+        if [game.turn.number] + game.tokens + r.losers != self.last:
+            return False
+        for p in r.losers:
+            if self.paid[p]:
+                self.paid[p] -= 1
+        self.last = []
+        return True
+
     def save(self):
         """Write the tally atomically; a full or failing flash raises OSError (old file kept)."""
         self.store.replace(TMP, FILE, {"format": FORMAT, "version": 1, "paid": self.paid,

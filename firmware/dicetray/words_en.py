@@ -161,3 +161,10 @@ SIM_TOO_SMALL = "terminal %dx%d is too small: the tray needs %dx%d or more"
 # What a screen reader says of the web page's buttons (their aria-label), KEEP1..3, ROLL, OK.
 WEB_BUTTON_HELP = ("keep die 1 (key 1)", "keep die 2 (key 2)", "keep die 3 (key 3)",
                    "roll (key r or space)", "OK (key o or Enter; hold it for the table)")
+# Taking back a stop or a stake, until the next die is thrown: the question (its title names
+# who did what), and the standings' key bar that offers it: a stop's, then a stake's.
+UNDO_ASK = ("UNDO %s'S STOP?", "UNDO %s'S STAKE?")
+UNDO_LINES = ("BACK AS IT WAS JUST", "BEFORE: THE SAME DICE")
+KEYS_UNDO_ASK = "KEEP1:YES  OK:NO"
+KEYS_UNDO = ("KEEP1:UNDO %s'S STOP", "KEEP1:UNDO %s'S STAKE")
+WEB_LEGEND_UNDO = "hold OK then 1: take back a stop or a stake"  # the web page's, after its legend

@@ -179,3 +179,10 @@ SIM_TOO_SMALL = "terminal %dx%d trop petit : le plateau demande %dx%d ou plus"
 WEB_BUTTON_HELP = ("garder le dé 1 (touche 1)", "garder le dé 2 (touche 2)",
                    "garder le dé 3 (touche 3)", "lancer (touche r ou espace)",
                    "OK (touche o ou Entrée ; tenu, la table)")
+# Reprendre un stop ou une mise, tant qu'aucun dé n'est lancé : la question, et la barre des
+# touches de la table qui le propose.
+UNDO_ASK = ("ANNULER «%s RESTE» ?", "ANNULER MISE DE %s ?")
+UNDO_LINES = ("RETOUR JUSTE AVANT,", "AVEC LES MÊMES DÉS")
+KEYS_UNDO_ASK = "G1:OUI  OK:NON"
+KEYS_UNDO = ("G1:ANNULER «%s RESTE»", "G1:ANNULER MISE %s")
+WEB_LEGEND_UNDO = "OK tenu puis 1 : reprendre un stop ou une mise"

@@ -12,7 +12,9 @@ flash time is at the W25Q16JV's typical times: PAGE_PROGRAM_MS a program (little
 most its cache, 128 bytes: one 256-byte page) and SECTOR_ERASE_MS a 4 KB erase. Reads and the
 CPU are not counted. The save of the last release (the whole game as JSON in game.tmp, renamed
 over game.json: format version 4) is measured on the same games beside today's (format 5: the
-record rewritten in place). Percentiles are nearest-rank.
+record rewritten in place), and today's again on games where each stop or stake is first
+slipped and taken back (save_undo_: the undo keeps its state in RAM, and its save is an
+action's). Percentiles are nearest-rank.
 
 The Python time of an action's save before it reaches the file, on MicroPython (the WebAssembly
 build, .mpy files): Game.to_dict() and save_record.record() today, Game.to_dict() and
@@ -133,11 +135,14 @@ class CountedStore:
         return store
 
 
-def measure(store_class, players=PLAYERS, seed=3):
+def measure(store_class, players=PLAYERS, seed=3, slips=False):
     """[(erases, programs)] of every game saved, a game of every preset for each of players,
-    played through the buttons on littlefs; and the tray's files at each game's end."""
+    played through the buttons on littlefs; and the tray's files at each game's end. slips:
+    each stop or stake the bot could make is first slipped and taken back (the undo's save is
+    one more action)."""
     from dicetray.options import PRESET_NAMES
     from trayhost.autoplay import SeededDice
+    from trayhost.slips import slips_game
     from trayhost.trayrun import Tray, play_game
 
     costs = []
@@ -145,7 +150,11 @@ def measure(store_class, players=PLAYERS, seed=3):
     for n in players:
         for i, preset in enumerate(PRESET_NAMES):
             tray = Tray(SeededDice(seed + i), store=make(LittleFsAdapter()), seed=seed + i)
-            play_game(tray, n, preset, seed + 100 + i)
+            if slips:
+                for _ in slips_game(tray, n, preset, SeededDice(seed + 100 + i)):
+                    pass
+            else:
+                play_game(tray, n, preset, seed + 100 + i)
     return costs
 
 
@@ -206,6 +215,7 @@ def flash_figures(log=print):
     """The figures of the save today (save_*) and of the last release's (save_v4_*)."""
     out = summary(measure(Store))
     out.update(summary(measure(LastReleaseStore), "save_v4_"))
+    out.update(summary(measure(Store, slips=True), "save_undo_"))
     out["save_build_us_micropython"], out["save_v4_build_us_micropython"] = build_times_us()
     log("Saves on littlefs (rp2 configuration), games of every preset for %s players"
         % " and ".join(str(n) for n in PLAYERS))
@@ -213,6 +223,9 @@ def flash_figures(log=print):
                 "flash_ms_p95", "flash_ms_max", "build_us_micropython"):
         log("%-34s today %-9s format 4 %s" % ("save_" + key, out["save_" + key],
                                               out["save_v4_" + key]))
+    log("The same games, each stop or stake the bot could make first slipped and taken back")
+    for key in ("actions", "erases_per_action", "programs_per_action", "flash_ms_max"):
+        log("%-34s today %s" % ("save_undo_" + key, out["save_undo_" + key]))
     return out
 
 

@@ -185,20 +185,24 @@ SCREENS = {
     "OK:BACK HOLD OK:QUIT": "standings",  # or the tally, from the standings: see screen_of
     "ROLL:BACK OK:PAID": "standings",
     "ROLL:YES  OK:NO": "quit",
+    "KEEP1:YES  OK:NO": "undo",
     "POWER OFF TO LEAVE": "safe",
     "SEE ERROR.LOG": "error",
 }
 # A result, a phase begun and a contest decided say the same when ROLL there is also a human's
 # throw: their titles tell them apart (a phase's and an outcome's are big).
 NEXT_THROW = "OK:NEXT  ROLL:THROW"
+UNDO_OFFERED = "KEEP1:UNDO "  # the standings' bar while a stop or a stake may be taken back
 PHASE_TITLES = ("CHARGE", "DECHARGE")
 OUTCOME_ENDS = (" STARTS", " WINS", " LOSES")
 
 
 def screen_of(panel):
     """setup, turn, contest, outcome, result, phase, over, notice, resume, standings, tally,
-    quit, safe, error, or None (a blank or unknown picture)."""
+    quit, undo, safe, error, or None (a blank or unknown picture)."""
     hints = panel.hints()
+    if hints.startswith(UNDO_OFFERED):
+        return "standings"
     if hints == NEXT_THROW:
         if panel.read(2, scale=2) in PHASE_TITLES:  # a big title, a row down for an accent
             return "phase"

@@ -18,6 +18,7 @@ from dicetray.screens import (
     SETUP,
     STANDINGS,
     TALLY,
+    UNDO,
 )
 
 from screens.rig import Rig
@@ -305,7 +306,27 @@ def over_in_the_charge(shots):
     rig.snap("over_first_out", OVER, "the end in the charge: P1 went out first")
 
 
+def take_back(shots):
+    """Two players, followers at most the limit: a stop taken back, from the table and from a
+    turn's result (OK held, then KEEP1)."""
+    rig = Rig(shots)
+    s = rig.app.units[SETUP].settings
+    s.update(players=2)
+    s["options"].update(start=START_SEAT1, limit=LIMIT_AT_MOST)
+    rig.play("o")
+    rig.play("rro", [6, 5, 2], [6, 5, 3])  # P1 stops after two throws: the limit
+    rig.play("O")
+    rig.snap("standings_undo", STANDINGS, "the table after a stop no die followed: KEEP1"
+             " takes it back")
+    rig.play("r")  # back to P2's turn
+    rig.play("ro", [4, 2, 2])  # P2 stops early and loses the turn
+    rig.play("O")
+    rig.snap("undo", UNDO, "take the stop back? (OK held on the result): KEEP1 does, the dice"
+             " as they were")
+    rig.play("o")  # no: back to the result
+
+
 SCENES = (setup_menu, classic_game, espagnole, tie_pass, playoff, eight_players,
-          eight_players_turn, small_panel, computer_seats, crowded_table,
+          eight_players_turn, small_panel, computer_seats, crowded_table, take_back,
           save_lost, safe_mode, error_screen)
 

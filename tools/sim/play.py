@@ -4,7 +4,7 @@
     python tools/sim/play.py --headless --keys "o.rrrr" --shots DIR   play keys, a PNG per screen
 
 Keys (the same in both modes): 1 2 3 = KEEP1..3, r or space = ROLL, o or Enter = OK,
-O = OK held long (standings, quit), . = wait one second, q = quit (interactive).
+O = OK held long (standings, quit, undo), . = wait one second, q = quit (interactive).
 The picture fits the terminal (view.py): half blocks at the panel's true size from 130x36, braille
 cells (2x4 pixels each) in an 80x24 terminal, else one line naming the size needed; under it, a
 status line marks the buzzer's tunes (a refused press apart) and a dimmed or dark panel.

@@ -9,6 +9,7 @@ log and the tests share. Nothing here goes to the Pico, and no tool imports the 
     canvas        the display interface on a bare frame buffer: the simulator's screen
     autoplay      seeded dice, a bot player and the loop that plays a game with it
     trayrun       a whole tray on fakes, driven by keys; in-memory files; the bot at the buttons
+    slips         a game whose every stop or stake is first slipped and taken back
     savefuzz      real saves damaged on purpose, every accepted one played to its end
     savemutate    a save changed in meaning, one field at a time
     dicechoice    random choices made with a die: one of a sequence, a chance in six

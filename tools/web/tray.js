@@ -203,7 +203,7 @@ function relabel() {
   langShown = lang;
   document.documentElement.lang = lang;
   NAMES.forEach((name, i) => { document.getElementById(name).textContent = texts[i]; });
-  const [soundOff, soundOn, legend, seeded, plainHttp, keepsNoGame, stopped, ...help] =
+  const [soundOff, soundOn, legend, seeded, plainHttp, keepsNoGame, stopped, undo, ...help] =
     texts.slice(NAMES.length);
   NAMES.forEach((name, i) => {
     document.getElementById(name).setAttribute("aria-label", help[i]);
@@ -211,7 +211,7 @@ function relabel() {
   const filled = (text) => (value) => text.replace("%s", value);
   Object.assign(TEXT, { soundOff, soundOn, plainHttp, seeded: filled(seeded),
     keepsNoGame: filled(keepsNoGame), stopped: filled(stopped) });
-  document.getElementById("legend").textContent = legend;
+  document.getElementById("legend").textContent = legend + " · " + undo;
   showSound();
   if (greeted) say(greeting());
 }

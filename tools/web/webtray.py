@@ -194,12 +194,12 @@ class WebTray:
 
     def labels(self):
         """The language the tray speaks, then in it the buttons' names (NAMES' order) and the
-        page's own texts (the sound button off and on, the key legend, the status line's), then
-        what a screen reader says of each button (NAMES' order), by "|"."""
+        page's own texts (the sound button off and on, the key legend, the status line's, the
+        legend's undo), then what a screen reader says of each button (NAMES' order), by "|"."""
         t = words.T
         return "|".join((words.lang,) + tuple(t.BUTTONS) + tuple(t.WEB_SOUND) + (
-            t.WEB_LEGEND, t.WEB_SEEDED, t.WEB_PLAIN_HTTP, t.WEB_KEEPS_NO_GAME, t.WEB_STOPPED)
-            + tuple(t.WEB_BUTTON_HELP))
+            t.WEB_LEGEND, t.WEB_SEEDED, t.WEB_PLAIN_HTTP, t.WEB_KEEPS_NO_GAME, t.WEB_STOPPED,
+            t.WEB_LEGEND_UNDO) + tuple(t.WEB_BUTTON_HELP))
 
     def state(self):
         """"HZ FLAGS SAVES LANG HEX": the buzzer's tone (0: silent), ASLEEP | DIMMED, the count

@@ -1,0 +1,48 @@
+"""Taking back a human's last stop or stake while no die was thrown since (App.offer keeps what
+it goes back to: the record saved last): the question asked from a turn's result or the game
+over, the table's key bar that offers it, and the undo itself. Loaded only while an undo is
+shown or made (dicetray.lazy's UNDO); what stays loaded in play is App.offer alone.
+"""
+
+from dicetray import ui, words
+from dicetray.save_record import CHUNK, NESTED, RECORD_FIELDS, Io, build, fields
+from dicetray.save_write import GAME_DUE, TALLY_DUE
+from dicetray.screens_between import PLAY
+
+
+def unit(unit, app, key, long, now):
+    """Take back the last stop or stake (App.undo)? KEEP1: yes, the turn as it was before it;
+    any other button: no, back to the screen it was asked from (unit.told)."""
+    if key is None:
+        ui.message(app.fb, app.w, app.h, text(app, words.T.UNDO_ASK), words.T.UNDO_LINES,
+                   words.T.KEYS_UNDO_ASK)
+    elif key == "KEEP1":
+        app.take_back()
+    else:
+        app.show(unit.told)
+
+
+def text(app, texts):
+    """What the undo offered takes back, in texts (words' UNDO_ASK, the question's title, or
+    KEYS_UNDO, the table's key bar): "UNDO P2'S STOP?"."""
+    _, verb, player = app.undo
+    return texts[1 if verb == "announce" else 0] % ui.pname(player)
+
+
+def take_back(app):
+    """The undo offered made (App.take_back): the game as it was just before the stop or stake,
+    dice and keeps, read from the record kept; saved like any action. A game's end taken back
+    takes its round off the tally, so that played again it is counted once."""
+    raw = app.undo[0]
+    app.offer(None, None)
+    g = app.game
+    due = GAME_DUE
+    if g.over and app.tally.uncount(g):
+        due |= TALLY_DUE
+    was = fields(Io(raw, 1 + CHUNK, len(raw) - CHUNK), {}, RECORD_FIELDS, g.n, g.opts.tokens)
+    for name, kind in RECORD_FIELDS:
+        if kind in NESTED and was[name] is not None:
+            was[name] = build(NESTED[kind][0], was[name])
+    g.take_back(was)
+    app.needs_save(due)
+    app.show(PLAY)

@@ -1,0 +1,46 @@
+"""A game played with slips: before each stop or stake the bot could make, it slips (a stop it
+may not mean, the other stake), takes the slip back and presses what it meant (the flash
+bench's undo games, the undo's tests). Apart from trayrun so that the trays the heap bench
+measures do not carry it."""
+
+from dicetray.app import PLAY, SETUP
+
+from trayhost.trayrun import bot_keys
+
+UNDO_KEYS = "O1"  # OK held (the table, or the question on a result), then KEEP1: taken back
+
+
+def slip_for(app, keys):
+    """The slip a player could make instead of keys (the bot's next press), or None: OK where
+    a stop is a choice (the very stop when it is the one meant: taken back and made again),
+    the other stake where a stake is announced."""
+    g = app.game
+    if app.screen != PLAY or g is None or g.over:
+        return None
+    if g.contest is not None:
+        if g.can_announce():
+            return "3" if keys == "1" else "1"
+        return None
+    if g.can_stop() and not g.must_stop():
+        return "o"
+    return None
+
+
+def slips_game(tray, players, preset, bot, max_keys=20000):
+    """game_keys, but before each stop or stake the bot could make it slips (slip_for), takes
+    the slip back (UNDO_KEYS) and presses what it meant. A generator: yields each key."""
+    pressed = 0
+    started = False
+    while pressed < max_keys:
+        app = tray.app
+        if app.screen == PLAY:
+            started = True
+        if started and app.screen == SETUP:
+            return
+        keys = bot_keys(app, bot, (players, preset))
+        slip = slip_for(app, keys)
+        for k in (slip + UNDO_KEYS + keys) if slip is not None else keys:
+            tray.key(k)
+            pressed += 1
+            yield k
+    raise RuntimeError("no end after %d keys" % max_keys)
