@@ -1,16 +1,20 @@
-"""The tray on an emulated Pico: installed by flash.sh, played through its buttons, power-cut;
-the machine code of fast.py against the Python it stands for.
+"""The tray on a Pico: installed by flash.sh, played through its buttons, power-cut; the machine
+code of fast.py against the Python it stands for.
 
-The emulated Pico (tools/emupico/kit.py, the kit at ../shared/pico or $DICETRAY_PICO_KIT) runs the
-official MicroPython rp2 firmware with the tray's panel, buttons and flash chip. One emulator
-serves the whole module: a new board, the tray installed by tools/flash.sh, then the tests in
-order. Screens that do not depend on the dice are compared pixel for pixel with what the host
+Every test runs on two boards, each serving the whole module (a new board, the tray installed by
+tools/flash.sh, then the tests in order): the host twin (tools/picotwin: the firmware's main.py
+on the WebAssembly MicroPython, with the tray's panel, buttons, littlefs flash and watchdog
+faked on the host), always; and the emulated Pico (tools/emupico/kit.py, the kit at
+../shared/pico or $DICETRAY_PICO_KIT), which runs the official MicroPython rp2 firmware with the
+tray's panel, buttons and flash chip, where it can run. What needs the real port's clock or
+machine code (the real_port marker) is skipped on the twin. Screens that do not depend on the dice are compared pixel for pixel with what the host
 draws running the same firmware on CPython (tools/trayhost/trayrun.py); the rest is read from the
 panel's text. The dice come from the board's hardware random source, so no test predicts them.
 
-Skipped, with the reason, wherever the kit cannot run (`pico check`: it ships no firmware image, so
-a maker provides one, see the README), under CI=true too. What the project's own set-up installs
-(the kit's folder, Node.js, npm, socat, mpremote) must be there under CI=true.
+The kit's run is skipped, with the reason, wherever the kit cannot run (`pico check`: it ships
+no firmware image, so a maker provides one, see the README), under CI=true too. What the
+project's own set-up installs (the kit's folder, Node.js, npm, socat, mpremote; Node.js and the
+pinned MicroPython for the twin) must be there under CI=true.
 """
 
 import json
@@ -19,9 +23,13 @@ import os
 import pytest
 from dicetray import clock, crash
 from dicetray.display import Display
+from dicetray.options import PRESETS
+from dicetray.rules import START_SEAT1
+from dicetray.store import Store
 from emupico import kit
 from emupico.bot import FIRST_THROW, quiet_ms
 from emupico.kit import Panel, Pico, screen_of
+from picotwin import twin
 from trayhost import savefuzz, trayrun
 from trayhost.autoplay import ScriptedDice
 from trayhost.pins import ticks_diff
@@ -42,25 +50,49 @@ DEEP = b'{"format": ' + (b"[" + b" " * 10) * 550 + b"]" * 550 + b"}"
 # kept aside, must show this soon after power-up.
 COSTLY = {"long-number": savefuzz.long_number(), "nested-8170-deep": savefuzz.nested()}
 NOTICE_WITHIN_MS = 2000
+SAVE_FILES = ["game.json", "game.now", "settings.json"]
+TWO_CLASSIC = {"players": 2, "preset": "classic",
+               "options": dict(PRESETS["classic"].to_dict(), start=START_SEAT1)}
 
 
-@pytest.fixture(scope="module")
-def pico():
-    """A new emulated board with the tray installed by tools/flash.sh (its exit code and output
-    in .installed); stopped after the module's tests."""
-    missing = kit.not_set_up()
-    if missing and os.environ.get("CI") == "true":
-        pytest.fail("CI must have what the emulated Pico tier needs: " + missing)
-    reason = kit.unavailable()
-    if reason:
-        pytest.skip(reason)
-    board = Pico()
+REAL_PORT = "the host twin has no real clock and runs no machine code: needs the real port"
+
+
+@pytest.fixture(scope="module", params=["twin", "kit"])
+def pico(request):
+    """A new board (the host twin, or the emulated Pico) with the tray installed by
+    tools/flash.sh (its exit code and output in .installed); stopped after the module's tests."""
+    ci = os.environ.get("CI") == "true"
+    if request.param == "twin":
+        missing = twin.unavailable()
+        if missing and ci:
+            pytest.fail("CI must have what the host twin needs: " + missing)
+        if missing:
+            pytest.skip(missing)
+        board = twin.Twin()
+    else:
+        missing = kit.not_set_up()
+        if missing and ci:
+            pytest.fail("CI must have what the emulated Pico tier needs: " + missing)
+        reason = kit.unavailable()
+        if reason:
+            pytest.skip(reason)
+        board = Pico()
     try:
         board.start(fresh=True)
         board.installed = board.install()
         yield board
+        if isinstance(board, twin.Twin):  # nothing the tests did not see went wrong
+            assert (board.escaped, board.hangs, board.oled.errors) == ([], 0, [])
     finally:
         board.stop()
+
+
+@pytest.fixture(autouse=True)
+def real_port_only(request, pico):
+    """Skips a test marked real_port on the twin."""
+    if request.node.get_closest_marker("real_port") and isinstance(pico, twin.Twin):
+        pytest.skip(REAL_PORT)
 
 
 # ---- what the host draws for the same screens ---------------------------------------------
@@ -114,6 +146,29 @@ def press(pico, key):
     return figures, pico.panel()
 
 
+def roll_off(pico, panel):
+    """Roll for who starts until someone does (ties roll again after their outcome); the
+    panel saying who starts."""
+    for _ in range(20):  # each roll stays in view; ties roll again after their outcome
+        _, panel = press(pico, "ROLL")
+        if screen_of(panel) == "outcome":
+            if "STARTS" in panel.read(0, scale=2):
+                return panel
+            _, panel = press(pico, "OK")
+        assert screen_of(panel) == "contest", panel.text()
+    pytest.fail("nobody started after 20 rolls:\n" + panel.text())
+
+
+def saved_game(files):
+    """The game the board's save files hold (SAVE_FILES, read_files), as the firmware's own
+    reader (store_read, through Store.load_game) reads it at boot."""
+    fs = trayrun.MemFS()
+    fs.files.update({name: data for name, data in files.items() if data is not None})
+    data, problem = Store(fs=fs).load_game(lambda d: (d, None))
+    assert problem is None and data is not None, problem
+    return data
+
+
 def kept(panel, die):
     return panel.pixel(DIE_X[die] + 3, DIE_Y + 3) == 1
 
@@ -138,7 +193,7 @@ def test_flash_sh_installs_the_tray_and_it_boots_to_the_host_s_setup_screen(pico
 
 
 def test_a_game_through_the_buttons_survives_a_power_cut(pico):
-    panel, _ = boot_with(pico, {"game.json": None, "settings.json": None})
+    panel, _ = boot_with(pico, {"game.json": None, "game.now": None, "settings.json": None})
     host = host_tray()
     assert_shows(panel, drawn(host), "setup")
     resets = pico.stats()["resets"]
@@ -148,27 +203,16 @@ def test_a_game_through_the_buttons_survives_a_power_cut(pico):
         figures, panel = press(pico, key)
         host.key(k)
         assert_shows(panel, drawn(host), "after %s" % key)
-        assert figures["first_byte_ms"] is not None and figures["bytes"] > 0
+        assert figures["bytes"] > 0
     assert screen_of(panel) == "contest" and panel.read(17, ink=0, x1=63) == "P1"
 
-    for _ in range(20):  # each roll stays in view; ties roll again after their outcome
-        _, panel = press(pico, "ROLL")
-        if screen_of(panel) == "outcome":
-            if "STARTS" in panel.read(0, scale=2):
-                break
-            _, panel = press(pico, "OK")
-        assert screen_of(panel) == "contest", panel.text()
-    assert "STARTS" in panel.read(0, scale=2), panel.text()
-    _, panel = press(pico, "OK")
-    assert screen_of(panel) == "phase", panel.text()
-    _, panel = press(pico, "OK")
+    panel = roll_off(pico, panel)
+    _, panel = press(pico, "OK")  # the charge's first turn follows who starts directly
     assert screen_of(panel) == "turn" and panel.hints() == FIRST_THROW, panel.text()
     assert "THROW -/3" in top_line(panel)
 
     # The first throw animates the dice, then lets the player keep or stop.
-    figures, panel = press(pico, "ROLL")
-    assert figures["last_byte_ms"] - figures["first_byte_ms"] >= 250, figures
-    assert figures["last_byte_ms"] >= clock.ANIM_MS, "the dice had not landed: %r" % (figures,)
+    _, panel = press(pico, "ROLL")
     assert "THROW 1/3" in top_line(panel)
     assert panel.hints() == "KEEP, ROLL OR OK:STOP"
     assert not any(kept(panel, d) for d in range(3))
@@ -177,8 +221,8 @@ def test_a_game_through_the_buttons_survives_a_power_cut(pico):
         assert kept(panel, 0) is want and not kept(panel, 1) and not kept(panel, 2)
     face = die_picture(panel, 0)
     # The next throw, and KEEP2 tapped for 30 ms at once: the tray is saving the throw then
-    # (70-190 ms on this flash, from the animation's first frame) and reads no button, but the
-    # pin's interrupt tells it of the tap: the dice land and the second is kept.
+    # (from the animation's first frame) and reads no button, but the pin's interrupt tells it
+    # of the tap: the dice land and the second is kept.
     pico.down("ROLL")
     pico.tap("KEEP2", 30)
     pico.up("ROLL")
@@ -191,8 +235,8 @@ def test_a_game_through_the_buttons_survives_a_power_cut(pico):
     # Power cut. Safe mode (OK held) shows its screen and frees the REPL: read the save.
     panel = boot(pico, hold="OK")
     assert_shows(panel, host_safe_mode(), "safe mode")
-    files = pico.read_files(["game.json", "settings.json"])
-    saved = json.loads(files["game.json"])
+    files = pico.read_files(SAVE_FILES)
+    saved = saved_game(files)
     assert (saved["players"], saved["phase"], saved["turn"]["count"]) == (2, "charge", 2)
     assert json.loads(files["settings.json"])["players"] == 2
 
@@ -215,6 +259,18 @@ def test_a_game_through_the_buttons_survives_a_power_cut(pico):
     assert "THROW -/3" in top_line(panel)
 
 
+@pytest.mark.real_port
+def test_a_press_reaches_the_panel_in_emulated_time_and_a_throw_animates(pico):
+    panel, _ = boot_with(pico, {"game.json": None, "game.now": None,
+                                "settings.json": json.dumps(TWO_CLASSIC).encode()})
+    figures, panel = press(pico, "OK")  # the setup's OK: the game starts, P1 first
+    assert figures["first_byte_ms"] is not None and figures["bytes"] > 0, figures
+    assert screen_of(panel) == "turn" and panel.hints() == FIRST_THROW, panel.text()
+    figures, panel = press(pico, "ROLL")
+    assert figures["last_byte_ms"] - figures["first_byte_ms"] >= 250, figures
+    assert figures["last_byte_ms"] >= clock.ANIM_MS, "the dice had not landed: %r" % (figures,)
+
+
 @pytest.mark.parametrize("bad", [TRUNCATED, DEEP], ids=["truncated", "nested-550-deep"])
 def test_a_damaged_save_is_refused_without_a_reset_loop(pico, bad):
     panel, since = boot_with(pico, {"game.json": bad, "game.bad": None})
@@ -234,10 +290,9 @@ def test_a_damaged_save_is_refused_without_a_reset_loop(pico, bad):
 
 
 @pytest.mark.parametrize("name", sorted(COSTLY))
-def test_a_save_too_costly_to_read_is_refused_soon_after_power_up(pico, name):
+def test_a_save_too_costly_to_read_is_refused_without_a_reset(pico, name):
     bad = COSTLY[name]
-    panel, since = boot_with(pico, {"game.json": bad, "game.bad": None})
-    shown_ms = pico.last_write - since
+    panel, _ = boot_with(pico, {"game.json": bad, "game.bad": None})
     resets = pico.stats()["resets"]
     pico.wait(crash.ERROR_SHOW_MS + 1000)
     later = pico.panel()
@@ -246,9 +301,18 @@ def test_a_save_too_costly_to_read_is_refused_soon_after_power_up(pico, name):
         "want the SAVE LOST notice, steady, and no reset; the board reset %d times and shows:\n%s"
         % (climbed, later.text()))
     assert_shows(panel, drawn(host_tray({"game.json": bad})), "the notice")
-    assert shown_ms <= NOTICE_WITHIN_MS, "the notice showed %d ms after power-up" % shown_ms
     boot(pico, hold="OK")
     assert pico.read_files(["game.json", "game.bad"]) == {"game.json": None, "game.bad": bad}
+
+
+@pytest.mark.real_port
+@pytest.mark.parametrize("name", sorted(COSTLY))
+def test_a_save_too_costly_to_read_is_refused_within_two_seconds(pico, name):
+    bad = COSTLY[name]
+    panel, since = boot_with(pico, {"game.json": bad, "game.bad": None})
+    shown_ms = pico.last_write - since
+    assert screen_of(panel) == "notice", panel.text()
+    assert shown_ms <= NOTICE_WITHIN_MS, "the notice showed %d ms after power-up" % shown_ms
 
 
 # Machine code (dicetray.fast, built for the Cortex-M0+) against the firmware's own Python, on
@@ -324,6 +388,7 @@ print(json.dumps({"native": fast.draw_text is font.draw_text and fast.zero is fo
 """
 
 
+@pytest.mark.real_port
 def test_the_pico_s_machine_code_draws_and_diffs_as_the_python_does(pico):
     boot(pico, hold="OK")  # safe mode: the tray's loop is not running
     out = pico.exec(NATIVE_CHECK, timeout=600)

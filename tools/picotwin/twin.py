@@ -41,9 +41,8 @@ from pathlib import Path
 from dicetray.board import BUTTON_PINS, DISPLAY_ADDR, WATCHDOG_MS
 from emupico.kit import KEYS, RELEASE_MS, PicoError, _read_code, _write_code
 from emupico.panel import Panel, screen_of
-from trayhost.oledpanel import FakePanel
-
 from picotwin.flashfs import Flash, PowerCut
+from trayhost.oledpanel import FakePanel
 
 HERE = Path(__file__).resolve().parent
 VM_SCRIPT = HERE / "vm.mjs"
