@@ -15,6 +15,7 @@ from littlefs.errors import LittleFSError
 ENOENT, EBADF, EIO = 2, 9, 5
 DIR, FILE = 0x4000, 0x8000  # MicroPython's stat modes
 LFS_DIR = 2  # littlefs's type of a folder
+LFS_ERR_IO = -5
 
 
 class PowerCut(Exception):
@@ -23,28 +24,41 @@ class PowerCut(Exception):
 
 class Chip(CountingDevice):
     """The flash chip: counts programs and erases; cut_in, when set, is how many more of them
-    reach the chip before the power goes."""
+    reach the chip whole before the power goes. The one it goes in is torn: a program's first
+    half lands (NOR flash programs in order), an erase leaves the block as it was."""
 
     def __init__(self, image=None):
         super().__init__(image)
         self.cut_in = None
         self.cut = False
 
-    def _reaches(self):
+    def _goes(self):
+        """True when the power goes in this program or erase (or went before it)."""
         if self.cut:
-            raise PowerCut
-        if self.cut_in is not None:
-            if self.cut_in <= 0:
-                self.cut, self.cut_in = True, None
-                raise PowerCut
-            self.cut_in -= 1
+            return True
+        if self.cut_in is None:
+            return False
+        if self.cut_in <= 0:
+            self.cut, self.cut_in = True, None
+            return True
+        self.cut_in -= 1
+        return False
 
+    # littlefs-python ignores what a callback raises: a cut answers LFS_ERR_IO instead, and
+    # Flash.serve turns the failed call into PowerCut.
     def prog(self, cfg, block, off, data):
-        self._reaches()
+        if self.cut:
+            return LFS_ERR_IO
+        if self._goes():
+            start = block * cfg.block_size + off
+            half = len(data) // 2
+            self.buffer[start : start + half] = data[:half]
+            return LFS_ERR_IO
         return super().prog(cfg, block, off, data)
 
     def erase(self, cfg, block):
-        self._reaches()
+        if self._goes():
+            return LFS_ERR_IO
         return super().erase(cfg, block)
 
 
@@ -76,6 +90,9 @@ class Flash:
             self.formatted = True
 
     def power_off(self):
+        """The power goes: open files are dropped unclosed (nothing more reaches the chip)."""
+        for f in self.files.values():
+            _forget(f)
         self.lfs = None
         self.files = {}
 
@@ -84,13 +101,14 @@ class Flash:
     def serve(self, fn, args):
         """{"ok": value} or {"err": errno} for one call; PowerCut when the power goes."""
         try:
-            return {"ok": getattr(self, "fs_" + fn)(*args)}
+            answer = {"ok": getattr(self, "fs_" + fn)(*args)}
         except LittleFSError as e:
-            if self.chip.cut:
-                raise PowerCut from None
-            return {"err": -e.code}
+            answer = {"err": -e.code}
         except OSError as e:
-            return {"err": e.errno or EIO}
+            answer = {"err": e.errno or EIO}
+        if self.chip.cut:
+            raise PowerCut
+        return answer
 
     def fs_stat(self, path):
         st = self.lfs.stat(path)
@@ -151,7 +169,10 @@ class Flash:
     def fs_close(self, handle):
         f = self.files.pop(handle, None)
         if f is not None:
-            f.close()  # littlefs commits the file here
+            try:
+                f.close()  # littlefs commits the file here
+            finally:
+                _forget(f)
 
     # ---- the host's own calls (flash.sh's copies) --------------------------------------
 
@@ -176,3 +197,10 @@ class Flash:
                 with self.lfs.open(base + "/" + name, "rb", buffering=0) as f:
                     out[base + "/" + name] = f.readall()
         return out
+
+
+def _forget(f):
+    """Mark a littlefs-python file closed without closing it in littlefs: it is closed there
+    already (a failed close), or the power went. Else its finalizer would close it, and littlefs
+    would write to the chip, or assert on a file it no longer knows."""
+    setattr(f, "__IOBase_closed", True)  # what littlefs-python's own close() sets

@@ -41,8 +41,9 @@ from pathlib import Path
 from dicetray.board import BUTTON_PINS, DISPLAY_ADDR, WATCHDOG_MS
 from emupico.kit import KEYS, RELEASE_MS, PicoError, _read_code, _write_code
 from emupico.panel import Panel, screen_of
-from picotwin.flashfs import Flash, PowerCut
 from trayhost.oledpanel import FakePanel
+
+from picotwin.flashfs import Flash, PowerCut
 
 HERE = Path(__file__).resolve().parent
 VM_SCRIPT = HERE / "vm.mjs"
@@ -169,8 +170,9 @@ class Twin:
         self._power_up(hold)
 
     def cut_after(self, n):
-        """The power goes just before the flash's n-th next program or erase (n=0: the next):
-        the board stays dark, with what the chip held then, until powercycle()."""
+        """The power goes in the flash's next program or erase after n whole ones (n=0: the
+        next; it is torn, see flashfs.Chip): the board stays dark, with what the chip held
+        then, until powercycle()."""
         self.flash.chip.cut_in = n
 
     def _power_down(self):
@@ -465,6 +467,7 @@ class Twin:
     def install(self, timeout=900):
         """tools/flash.sh run on the twin (its plan, copies and checks): (exit code, output)."""
         from flash import main
+
         from picotwin.flashport import TwinUsb
 
         buf = io.StringIO()
