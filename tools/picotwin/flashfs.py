@@ -9,13 +9,17 @@ from __future__ import annotations
 import binascii
 
 from bench.flashsave import BLOCK_COUNT, BLOCK_SIZE, LFS_CONFIG, CountingDevice
-from littlefs import LittleFS
+from littlefs import FileHandle, LittleFS, lfs
 from littlefs.errors import LittleFSError
 
 ENOENT, EBADF, EIO = 2, 9, 5
 DIR, FILE = 0x4000, 0x8000  # MicroPython's stat modes
 LFS_DIR = 2  # littlefs's type of a folder
 LFS_ERR_IO = -5
+_F = lfs.LFSFileFlag
+# A mode's letters -> littlefs's open flags, as MicroPython's VfsLfs2 sets them.
+_FLAGS = {"w": _F.wronly | _F.creat | _F.trunc, "a": _F.wronly | _F.creat | _F.append,
+          "x": _F.wronly | _F.creat | _F.excl, "+": _F.rdwr}
 
 
 class PowerCut(Exception):
@@ -104,8 +108,9 @@ class Flash:
             answer = {"ok": getattr(self, "fs_" + fn)(*args)}
         except LittleFSError as e:
             answer = {"err": -e.code}
-        except OSError as e:
-            answer = {"err": e.errno or EIO}
+        except OSError as e:  # littlefs-python's FileNotFoundError and the like
+            cause = e.__cause__
+            answer = {"err": -cause.code if isinstance(cause, LittleFSError) else e.errno or EIO}
         if self.chip.cut:
             raise PowerCut
         return answer
@@ -141,10 +146,16 @@ class Flash:
         return binascii.hexlify(data).decode()
 
     def fs_open(self, path, mode):
+        """Open for writing with the flags MicroPython's VfsLfs2 gives littlefs for mode
+        ("wb", "ab", "xb", "r+b"...): "a" creates, as it does there."""
+        flags = 0
+        for ch, flag in _FLAGS.items():
+            if ch in mode:
+                flags |= flag
         handle = len(self.files) + 1
         while handle in self.files:
             handle += 1
-        self.files[handle] = self.lfs.open(path, mode, buffering=0)
+        self.files[handle] = FileHandle(self.lfs.fs, lfs.file_open(self.lfs.fs, path, flags))
         return handle
 
     def _file(self, handle):

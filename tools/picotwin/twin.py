@@ -219,11 +219,11 @@ class Twin:
 
     def _answer(self):
         assert self.vm is not None and self.pending is not None
-        until = self.target - self.base
-        answer = {"until": until, "pins": self._due(self.target)}
-        if self.pending["op"] == "hello":
+        answer = {"until": self.target - self.base}
+        if self.pending["op"] == "hello":  # the levels at power-up, before any change
             answer.update(self.vm.config, levels={str(GPIO[k]): v for k, v in
                                                   self.levels.items()})
+        answer["pins"] = self._due(self.target)
         self.pending = None
         self.vm.send(answer)
         self._take()
