@@ -16,7 +16,8 @@ a real littlefs; cut_after(n) makes the power go before the flash's n-th next pr
 Time is virtual and moves only when the driver lets it: a press, a wait, a settle. Code costs
 no time on the twin (only the kit has the RP2040's clock), so latency's first_byte_ms and
 last_byte_ms are None, and so are the kit's bus, flash and CPU times; the bytes and writes are
-counted as on the kit.
+counted as on the kit. The Pico's registers are not modelled: flash.sh's probe cannot see a
+running game's watchdog on the twin (it can on the kit).
 
 What the real board would do, the twin does: the watchdog (machine.WDT, fed or not in virtual
 time) resets the board; machine.reset() too; a VM that does not come back to the driver within
@@ -38,7 +39,7 @@ import subprocess
 import tempfile
 from pathlib import Path
 
-from dicetray.board import BUTTON_PINS, DISPLAY_ADDR, WATCHDOG_MS
+from dicetray.board import BUTTON_PINS, DISPLAY_ADDR
 from emupico.kit import KEYS, RELEASE_MS, PicoError, _read_code, _write_code
 from emupico.panel import Panel, screen_of
 from trayhost.oledpanel import FakePanel
@@ -365,7 +366,8 @@ class Twin:
 
     def stats(self):
         """The kit's stats, as far as the twin has them: what needs the real port's clock
-        (cycles, bus, flash and CPU times) is None."""
+        (cycles, bus, flash and CPU times) is None; flash counts as in latency(); and the
+        twin's own: hangs, escaped (tracebacks)."""
         oled = self.oled
         return {
             "emu_ms": self.t, "real_ms": None, "cycles": None, "busy_ms": None,
@@ -379,7 +381,10 @@ class Twin:
 
     def latency(self, key, long=False, quiet=100, timeout=10000):
         """Press key (held 120 ms, or 1000 when long) until the panel's bus has been quiet for
-        `quiet` ms: the kit's measurement, with bytes and writes; the times are None."""
+        `quiet` ms: the kit's measurement, with the bytes and writes (transactions) to the
+        panel; the times are None. flash_erases and flash_programs count littlefs's erases and
+        programs (128 bytes at most, in the rp2 configuration), not the chip's page programs
+        the kit counts."""
         hold = 1000 if long else 120
         t0 = self.t
         window = self._window = {"bytes": 0, "transactions": 0, "last": None}
@@ -489,4 +494,4 @@ class Twin:
         return panel
 
 
-__all__ = ["HOLD_MS", "WATCHDOG_MS", "Twin", "unavailable"]
+__all__ = ["HOLD_MS", "Twin", "unavailable"]
