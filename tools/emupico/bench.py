@@ -32,6 +32,14 @@ left running; else one is started in $PICO_STATE (its kept flash image) or a tem
 (a new board), and stopped.
 
 The bot and its samples are emupico/bot.py; this file gives the figures.
+
+    python tools/emupico/bench.py [SAMPLES]          the Pico figures (JSON, last line)
+    python tools/emupico/bench.py --twin [SAMPLES]   the same bot on the host twin
+                                                     (tools/picotwin): bytes and writes to the
+                                                     panel per kind of press, no times
+
+The twin's figures are not the bench's: bench/figures.py has the Pico's only (null when the kit
+cannot run), and a press's bytes are also the host tray's (bench/tray.py).
 """
 
 from __future__ import annotations
@@ -52,7 +60,8 @@ from emupico.bot import FIRST_THROW, KINDS, QUIET_MS, SAMPLES, Bench, Keepalive,
 from emupico.kit import Pico, PicoError, screen_of, unavailable  # noqa: E402
 
 __all__ = ["KINDS", "QUIET_MS", "SAMPLES", "Bench", "Keepalive", "acted", "choose", "empty",
-           "heap_figures", "percentile", "pico_figures", "summary", "table"]
+           "heap_figures", "percentile", "pico_figures", "summary", "table", "twin_figures",
+           "twin_table"]
 
 HEAP_MAX_PRESSES = 80
 SETTINGS = {"players": 2, "preset": "classic",
@@ -248,5 +257,56 @@ def pico_figures(samples=SAMPLES, log=print):
     return result
 
 
+def twin_table(got):
+    lines = ["Twin         bytes and writes to the panel per press (no times on the twin)",
+             "Twin                                       n   bytes           writes",
+             "Twin                                           median   p95   median   p95"]
+    for kind in KINDS:
+        s = got[kind]
+        if s:
+            size = [x["bytes"] for x in s]
+            writes = [x["transactions"] for x in s]
+            lines.append("Twin         %-28s %3d %7d %7d %7d %7d" % (
+                kind, len(s), percentile(size, 50), percentile(size, 95),
+                percentile(writes, 50), percentile(writes, 95)))
+    return lines
+
+
+def twin_figures(samples=SAMPLES, log=print):
+    """The bot on the host twin: prints bytes and writes per kind of press, returns them
+    ({"twin_<kind>_bytes_p95": ..., "twin_<kind>_writes_p95": ...}; {} without node)."""
+    from picotwin.twin import Twin
+    from picotwin.twin import unavailable as twin_unavailable
+
+    reason = twin_unavailable()
+    if reason:
+        log("Twin figures skipped: " + reason)
+        return {}
+    started = time.time()
+    board = Twin()
+    board.start(fresh=True)
+    try:
+        board.install_in_safe_mode()
+        board.write_files(dict({n: None for n in SAVES},
+                               **{"settings.json": json.dumps(SETTINGS).encode()}))
+        got = Bench(board, samples, log).run()
+    finally:
+        board.stop()
+    for line in twin_table(got):
+        log(line)
+    log("Twin         measured in %.0f s" % (time.time() - started))
+    out = {}
+    for kind in KINDS:
+        if got[kind]:
+            out["twin_%s_bytes_p95" % kind] = percentile([x["bytes"] for x in got[kind]], 95)
+            out["twin_%s_writes_p95" % kind] = percentile(
+                [x["transactions"] for x in got[kind]], 95)
+    return out
+
+
 if __name__ == "__main__":
-    print(json.dumps(pico_figures(int(sys.argv[1]) if len(sys.argv) > 1 else SAMPLES)))
+    args = sys.argv[1:]
+    twin = "--twin" in args
+    args = [a for a in args if a != "--twin"]
+    samples = int(args[0]) if args else SAMPLES
+    print(json.dumps(twin_figures(samples) if twin else pico_figures(samples)))

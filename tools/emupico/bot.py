@@ -84,7 +84,8 @@ class Keepalive:
 
 
 class Bench:
-    """Plays the tray on one emulated Pico and collects latency samples per kind of press."""
+    """Plays the tray on one emulated Pico (or its host twin, tools/picotwin, whose samples have
+    bytes and writes but no times) and collects latency samples per kind of press."""
 
     def __init__(self, pico, samples=SAMPLES, log=print):
         self.pico = pico
@@ -103,7 +104,8 @@ class Bench:
         return panel
 
     def window(self, kind):
-        seen = [s["last_byte_ms"] for s in self.got.get(kind) or ()]
+        seen = [s["last_byte_ms"] for s in self.got.get(kind) or ()
+                if s["last_byte_ms"] is not None]  # None: the twin, which has no clock
         return (max(seen) if seen else 800) + THROW_QUIET_MS + 150
 
     def press(self, key, kind, seen=None):
@@ -123,7 +125,8 @@ class Bench:
             if now != seen:
                 return None, now
         figures = self.pico.latency(key, quiet=quiet_ms(key))
-        if kind == "throw" and figures["last_byte_ms"] < ANIM_MS:
+        last = figures["last_byte_ms"]
+        if kind == "throw" and last is not None and last < ANIM_MS:
             raise PicoError("a throw's window ended before its roll animation (%d ms): %r"
                             % (ANIM_MS, figures))
         return figures, self.pico.panel()
@@ -142,7 +145,7 @@ class Bench:
             self.kept = False  # a new turn
         if kind == "result" and next_screen != "turn":
             kind = None  # OK on a result that leads to a phase change or the end
-        if kind and figures["first_byte_ms"] is None:
+        if kind and not figures["bytes"]:
             raise PicoError("%s (%s) drew nothing: %r" % (kind, key, figures))
         if kind and kind != "throw" and figures["bytes"] > self.frame_bytes:
             self.spoiled += 1  # more than a whole frame: a keepalive was in the window

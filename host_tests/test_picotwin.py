@@ -1,0 +1,107 @@
+"""The host twin (tools/picotwin) on small main.py files of its own: what a Pico does when its
+watchdog is not fed, when a traceback escapes main.py, when the power goes in a flash write, and
+how a button's edge reaches an interrupt handler. The tray's own tests on the twin are the Pico
+tier's (test_pico_tier.py)."""
+
+import pytest
+from picotwin.twin import HOLD_MS, Twin
+
+# Counts its boots in a file, then sleeps for ever; feeds a watchdog of 1 s once, at 500 ms.
+FED_ONCE = b"""
+import time
+from machine import WDT
+with open("boots.txt", "ab") as f:
+    f.write(b"boot\\n")
+w = WDT(timeout=1000)
+time.sleep_ms(500)
+w.feed()
+while True:
+    time.sleep_ms(100)
+"""
+
+
+@pytest.fixture
+def board(micropython):  # the micropython fixture: skipped, or failed under CI, without node
+    twin = Twin()
+    twin.start(fresh=True)
+    yield twin
+    twin.stop()
+
+
+def run(board, main, files=None):
+    board.write_files(dict(files or {}, **{"main.py": main}))
+    board.powercycle()
+    return board.stats()["resets"]
+
+
+def test_the_watchdog_resets_the_board_once_it_goes_unfed(board):
+    resets = run(board, FED_ONCE)
+    board.wait(1400)  # fed at 500 ms: it bites at 1500 ms
+    assert board.stats()["resets"] == resets
+    board.wait(200)
+    assert board.stats()["resets"] == resets + 1
+    board.wait(1500)  # the next boot's watchdog, fed at its 500 ms, bites at its 1500 ms
+    assert board.stats()["resets"] == resets + 2
+    assert board.read_files(["boots.txt"])["boots.txt"] == b"boot\n" * 3
+
+
+def test_a_traceback_escaping_main_py_leaves_the_repl_or_a_hungry_watchdog(board):
+    resets = run(board, b"raise ValueError('no game today')")
+    board.wait(10000)
+    assert board.stats()["resets"] == resets and len(board.escaped) == 1
+    assert "ValueError: no game today" in board.escaped[0]
+
+    resets = run(board, b"from machine import WDT\nw = WDT(timeout=2000)\nraise KeyError(1)")
+    board.wait(1990)
+    assert board.stats()["resets"] == resets
+    board.wait(20)  # nobody feeds it: the board resets, and main.py raises again
+    assert board.stats()["resets"] == resets + 1 and len(board.escaped) == 3
+
+
+def test_a_power_cut_in_a_write_leaves_littlefs_with_the_old_file(board):
+    board.write_files({"data.txt": b"old"})
+    board.cut_after(0)
+    board.exec("f = open('data.txt', 'wb')\nf.write(b'new' * 40)\nf.close()\nprint('done')")
+    assert not board.powered
+    board.powercycle()
+    assert board.read_files(["data.txt"]) == {"data.txt": b"old"}
+    board.write_files({"data.txt": b"new"})  # and the flash takes writes again
+    assert board.read_files(["data.txt"]) == {"data.txt": b"new"}
+
+
+def test_a_button_s_edges_reach_its_interrupt_handler_at_their_millisecond(board):
+    main = b"""
+import time
+from machine import Pin
+edges = []
+pin = Pin(20, Pin.IN, Pin.PULL_UP)
+pin.irq(lambda p: edges.append((time.ticks_ms(), p.value())), Pin.IRQ_FALLING | Pin.IRQ_RISING)
+while len(edges) < 4:
+    time.sleep_ms(1)
+with open("edges.txt", "w") as f:
+    f.write(repr(edges))
+"""
+    run(board, main)
+    board.wait(100)
+    board.tap("OK", 30)
+    board.wait(100)
+    board.tap("OK", 50)
+    board.wait(10)
+    edges = eval(board.read_files(["edges.txt"])["edges.txt"])
+    assert edges == [(100, 0), (130, 1), (230, 0), (280, 1)]
+
+
+def test_a_key_held_at_power_up_is_let_go_after_the_kit_s_hold(board):
+    main = b"""
+import time
+from machine import Pin
+pin = Pin(20, Pin.IN, Pin.PULL_UP)
+while not pin.value():
+    time.sleep_ms(1)
+with open("held.txt", "w") as f:
+    f.write(str(time.ticks_ms()))
+"""
+    board.write_files({"main.py": main})
+    board.powercycle("OK")
+    board.wait(HOLD_MS + 10)
+    assert board.read_files(["held.txt"])["held.txt"] == str(HOLD_MS).encode()

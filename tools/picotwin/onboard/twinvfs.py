@@ -1,0 +1,110 @@
+"""The twin's flash as MicroPython sees it: a VFS whose every call goes to the littlefs image the
+driver keeps (tools/picotwin/flashfs.py), so a power cut meets a real littlefs. A file opened to
+read comes over whole (an io.BytesIO: imports need a real stream); one opened to write sends
+each write() as it comes."""
+
+import binascii
+import io
+
+import twinbus
+
+
+def _call(fn, *args):
+    answer = twinbus.ask({"op": "fs", "fn": fn, "args": args})
+    if "err" in answer:
+        raise OSError(answer["err"])
+    return answer.get("ok")
+
+
+class Flash:
+    def __init__(self):
+        self.cwd = "/"
+
+    def _path(self, path):
+        return path if path.startswith("/") else self.cwd.rstrip("/") + "/" + path
+
+    def mount(self, readonly, mkfs):
+        pass
+
+    def umount(self):
+        pass
+
+    def chdir(self, path):
+        path = self._path(path)
+        if _call("stat", path)[0] & 0x4000 == 0:
+            raise OSError(20)  # ENOTDIR
+        self.cwd = path
+
+    def getcwd(self):
+        return self.cwd
+
+    def ilistdir(self, path):
+        return iter([tuple(e) for e in _call("ilistdir", self._path(path))])
+
+    def stat(self, path):
+        return tuple(_call("stat", self._path(path)))
+
+    def statvfs(self, path):
+        return tuple(_call("statvfs", self._path(path)))
+
+    def mkdir(self, path):
+        _call("mkdir", self._path(path))
+
+    def rmdir(self, path):
+        _call("remove", self._path(path))
+
+    def remove(self, path):
+        _call("remove", self._path(path))
+
+    def rename(self, old, new):
+        _call("rename", self._path(old), self._path(new))
+
+    def open(self, path, mode="r"):
+        path = self._path(path)
+        if "r" in mode and "+" not in mode:
+            data = binascii.unhexlify(_call("read", path))
+            return io.BytesIO(data) if "b" in mode else io.StringIO(data.decode())
+        return File(_call("open", path, mode.replace("t", "").replace("b", "") + "b"),
+                    "b" in mode)
+
+
+class File:
+    """A file open for writing on the driver's littlefs."""
+
+    def __init__(self, handle, binary):
+        self.handle = handle
+        self.binary = binary
+
+    def write(self, data):
+        if not self.binary and type(data) is str:
+            data = data.encode()
+        return _call("write", self.handle, binascii.hexlify(data).decode())
+
+    def read(self, n=-1):
+        data = binascii.unhexlify(_call("fread", self.handle, n))
+        return data if self.binary else data.decode()
+
+    def readinto(self, buf):
+        data = binascii.unhexlify(_call("fread", self.handle, len(buf)))
+        buf[: len(data)] = data
+        return len(data)
+
+    def seek(self, offset, whence=0):
+        return _call("seek", self.handle, offset, whence)
+
+    def tell(self):
+        return _call("seek", self.handle, 0, 1)
+
+    def flush(self):
+        _call("flush", self.handle)
+
+    def close(self):
+        if self.handle is not None:
+            _call("close", self.handle)
+            self.handle = None
+
+    def __enter__(self):
+        return self
+
+    def __exit__(self, *exc):
+        self.close()

@@ -1,0 +1,81 @@
+// One boot of the host twin's Pico: the pinned WebAssembly MicroPython in Node, bridged to the
+// twin's driver (tools/picotwin/twin.py) in lockstep.
+//
+//   node tools/picotwin/vm.mjs FD_IN FD_OUT ONBOARD_DIR
+//
+// The onboard modules (ONBOARD_DIR: the Pico's machine and time modules, its flash behind a
+// VFS, the start) are copied into the VM's own memory filesystem and imported; the start then
+// unmounts that filesystem and mounts the twin's flash at "/", as the rp2 port mounts littlefs.
+// Python reaches the driver through one synchronous function, twinjs.call(line) -> line: a JSON
+// line written to FD_OUT, the driver's answer read back from FD_IN (the VM waits, so the driver
+// keeps the clock). MicroPython's output goes to stdout and stderr; if the start raises (a
+// traceback escaped main.py), the traceback goes to stderr and the driver is told.
+import fs from "node:fs";
+import path from "node:path";
+import { fileURLToPath, pathToFileURL } from "node:url";
+
+// The pinned MicroPython, installed for tools/micropython (tools/bootstrap.sh).
+const HERE = path.dirname(fileURLToPath(import.meta.url));
+const PACKAGE = "../micropython/node_modules/@micropython/micropython-webassembly-pyscript";
+const { loadMicroPython } = await import(
+  pathToFileURL(path.join(HERE, PACKAGE, "micropython.mjs")).href
+);
+
+const [fdIn, fdOut] = [Number(process.argv[2]), Number(process.argv[3])];
+const onboard = process.argv[4];
+const HEAP = 192 * 1024; // the first heap area, as tools/micropython/run.mjs: it grows as needed
+
+let pending = Buffer.alloc(0);
+function readLine() {
+  const chunk = Buffer.alloc(65536);
+  for (;;) {
+    const nl = pending.indexOf(10);
+    if (nl >= 0) {
+      const line = pending.subarray(0, nl).toString("utf8");
+      pending = pending.subarray(nl + 1);
+      return line;
+    }
+    let n;
+    try {
+      n = fs.readSync(fdIn, chunk, 0, chunk.length, null);
+    } catch (error) {
+      if (error.code === "EAGAIN") continue;
+      throw error;
+    }
+    if (n === 0) process.exit(0); // the driver is gone: the power is off
+    pending = Buffer.concat([pending, chunk.subarray(0, n)]);
+  }
+}
+
+function writeAll(text) {
+  const data = Buffer.from(text + "\n", "utf8");
+  let off = 0;
+  while (off < data.length) off += fs.writeSync(fdOut, data, off, data.length - off);
+}
+
+function call(line) {
+  writeAll(line);
+  return readLine();
+}
+
+const out = (stream) => (bytes) => stream.write(Buffer.from(bytes));
+const mp = await loadMicroPython({
+  heapsize: HEAP,
+  pystack: 2048,
+  linebuffer: false,
+  stdout: out(process.stdout),
+  stderr: out(process.stderr),
+});
+mp.registerJsModule("twinjs", { call });
+mp.FS.mkdirTree("/twin");
+for (const name of fs.readdirSync(onboard)) {
+  if (name.endsWith(".py")) mp.FS.writeFile(`/twin/${name}`, fs.readFileSync(path.join(onboard, name)));
+}
+try {
+  mp.runPython("import sys\nsys.path.insert(0, '/twin')\nimport twinstart\ntwinstart.start()");
+} catch (error) {
+  // twinstart reports what escaped main.py itself; this is the VM failing under it
+  const text = error.name === "PythonError" ? error.message : `MicroPython crashed: ${error.message}`;
+  process.stderr.write(text.endsWith("\n") ? text : text + "\n");
+  writeAll(JSON.stringify({ op: "exit", error: text, wdt: null }));
+}
