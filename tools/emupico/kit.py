@@ -37,6 +37,7 @@ from pathlib import Path
 from emupico.panel import HEIGHT, SCREENS, WIDTH, Panel, PicoError, screen_of
 
 __all__ = ["HEIGHT", "KEYS", "KIT_ENV", "SCREENS", "WIDTH", "Panel", "Pico", "PicoError",
+           "ThroughExec",
            "kit_dir", "not_set_up", "screen_of", "unavailable"]
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -88,7 +89,43 @@ def unavailable() -> str | None:
     return "the emulated Pico kit cannot run here: " + why
 
 
-class Pico:
+class ThroughExec:
+    """What a board does with its own exec, powercycle, wait, settle and install alone: files
+    written and read at its root, the tray brought up to date in safe mode. The kit's Pico and
+    the host twin (picotwin.twin.Twin) share it."""
+
+    def install_in_safe_mode(self):
+        """Bring the tray up to date with flash.sh, then boot it in safe mode (no game, no
+        watchdog: the REPL is free for exec). Returns the safe mode panel."""
+        self.powercycle("OK")  # a running game would refuse flash.sh; a new board just boots
+        self.wait(2000)
+        code, out = self.install()
+        if code:
+            raise PicoError("flash.sh failed (exit %d):\n%s" % (code, out))
+        self.powercycle("OK")
+        panel = self.settle(fresh=True, until=lambda p: screen_of(p) is not None)
+        if screen_of(panel) != "safe":
+            raise PicoError("the board did not start in safe mode:\n" + panel.text())
+        return panel
+
+    def write_files(self, files):
+        """Replace files at the board's root: {name: bytes, or None to remove it}. Use in
+        safe mode (or on a board without the tray): exec stops a running game."""
+        out = self.exec(_write_code(files))
+        if "written" not in out:
+            raise PicoError("writing %s failed:\n%s" % (", ".join(files), out))
+
+    def read_files(self, names):
+        """{name: bytes or None} for files at the board's root (safe mode, as write_files)."""
+        out = {}
+        for line in self.exec(_read_code(names)).splitlines():
+            name, _, value = line.strip().partition(" ")
+            if name in names:
+                out[name] = None if value == "missing" else bytes.fromhex(value.strip("-"))
+        return out
+
+
+class Pico(ThroughExec):
     """One emulated Pico, through the kit's `pico` script, in its own state folder."""
 
     def __init__(self, state=None, kit=None):
@@ -176,20 +213,6 @@ class Pico:
                               capture_output=True, text=True, timeout=timeout)
         return proc.returncode, proc.stdout + proc.stderr
 
-    def install_in_safe_mode(self):
-        """Bring the tray up to date with flash.sh, then boot it in safe mode (no game, no
-        watchdog: the REPL is free for exec). Returns the safe mode panel."""
-        self.powercycle("OK")  # a running game would refuse flash.sh; a new board just boots
-        self.wait(2000)
-        code, out = self.install()
-        if code:
-            raise PicoError("flash.sh failed (exit %d):\n%s" % (code, out))
-        self.powercycle("OK")
-        panel = self.settle(fresh=True, until=lambda p: screen_of(p) is not None)
-        if screen_of(panel) != "safe":
-            raise PicoError("the board did not start in safe mode:\n" + panel.text())
-        return panel
-
     def stats(self):
         return json.loads(self.ctl("stats"))
 
@@ -271,21 +294,6 @@ class Pico:
         return subprocess.Popen([str(self.kit / "pico"), "exec", code], cwd=ROOT, env=env,
                                 stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
 
-    def write_files(self, files):
-        """Replace files at the board's root: {name: bytes, or None to remove it}. Use in
-        safe mode (or on a board without the tray): exec stops a running game."""
-        out = self.exec(_write_code(files))
-        if "written" not in out:
-            raise PicoError("writing %s failed:\n%s" % (", ".join(files), out))
-
-    def read_files(self, names):
-        """{name: bytes or None} for files at the board's root (safe mode, as write_files)."""
-        out = {}
-        for line in self.exec(_read_code(names)).splitlines():
-            name, _, value = line.strip().partition(" ")
-            if name in names:
-                out[name] = None if value == "missing" else bytes.fromhex(value.strip("-"))
-        return out
 
 
 def _ask(port, line, timeout):

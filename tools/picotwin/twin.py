@@ -40,8 +40,8 @@ import tempfile
 from pathlib import Path
 
 from dicetray.board import BUTTON_PINS, DISPLAY_ADDR
-from emupico.kit import KEYS, RELEASE_MS, PicoError, _read_code, _write_code
-from emupico.panel import Panel, screen_of
+from emupico.kit import KEYS, RELEASE_MS, PicoError, ThroughExec
+from emupico.panel import Panel
 from trayhost.oledpanel import FakePanel
 
 from picotwin.flashfs import Flash, PowerCut
@@ -115,7 +115,7 @@ class Vm:
                 self.err_path.read_text(errors="replace"))
 
 
-class Twin:
+class Twin(ThroughExec):
     """The host twin of one emulated Pico, with the kit's interface (emupico.kit.Pico)."""
 
     def __init__(self, seed=421, image=None):
@@ -456,19 +456,6 @@ class Twin:
             raise PicoError("exec: the code raised\n%s%s" % (out, error))
         return out
 
-    def write_files(self, files):
-        out = self.exec(_write_code(files))
-        if "written" not in out:
-            raise PicoError("writing %s failed:\n%s" % (", ".join(files), out))
-
-    def read_files(self, names):
-        out = {}
-        for line in self.exec(_read_code(names)).splitlines():
-            name, _, value = line.strip().partition(" ")
-            if name in names:
-                out[name] = None if value == "missing" else bytes.fromhex(value.strip("-"))
-        return out
-
     def install(self, timeout=900):
         """tools/flash.sh run on the twin (its plan, copies and checks): (exit code, output)."""
         from flash import main
@@ -480,18 +467,6 @@ class Twin:
             code = main(["--port", "twin"], usb=TwinUsb(self))
         return code, buf.getvalue()
 
-    def install_in_safe_mode(self):
-        """As the kit's: the tray brought up to date by flash.sh, then booted in safe mode."""
-        self.powercycle("OK")
-        self.wait(2000)
-        code, out = self.install()
-        if code:
-            raise PicoError("flash.sh failed (exit %d):\n%s" % (code, out))
-        self.powercycle("OK")
-        panel = self.settle(fresh=True, until=lambda p: screen_of(p) is not None)
-        if screen_of(panel) != "safe":
-            raise PicoError("the board did not start in safe mode:\n" + panel.text())
-        return panel
 
 
 __all__ = ["HOLD_MS", "Twin", "unavailable"]
