@@ -3,9 +3,9 @@ may not mean, the other stake), takes the slip back and presses what it meant (t
 bench's undo games, the undo's tests). Apart from trayrun so that the trays the heap bench
 measures do not carry it."""
 
-from dicetray.app import PLAY, SETUP
+from dicetray.app import PLAY
 
-from trayhost.trayrun import bot_keys
+from trayhost.trayrun import game_keys
 
 UNDO_KEYS = "O1"  # OK held (the table, or the question on a result), then KEEP1: taken back
 
@@ -29,18 +29,9 @@ def slip_for(app, keys):
 def slips_game(tray, players, preset, bot, max_keys=20000):
     """game_keys, but before each stop or stake the bot could make it slips (slip_for), takes
     the slip back (UNDO_KEYS) and presses what it meant. A generator: yields each key."""
-    pressed = 0
-    started = False
-    while pressed < max_keys:
-        app = tray.app
-        if app.screen == PLAY:
-            started = True
-        if started and app.screen == SETUP:
-            return
-        keys = bot_keys(app, bot, (players, preset))
+
+    def pressed_for(app, keys):
         slip = slip_for(app, keys)
-        for k in (slip + UNDO_KEYS + keys) if slip is not None else keys:
-            tray.key(k)
-            pressed += 1
-            yield k
-    raise RuntimeError("no end after %d keys" % max_keys)
+        return keys if slip is None else slip + UNDO_KEYS + keys
+
+    return game_keys(tray, players, preset, bot, max_keys, pressed_for)

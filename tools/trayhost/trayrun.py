@@ -198,9 +198,11 @@ def bot_keys(app, bot, want):
     return "".join("123"[i] for bits in (off, on) for i in range(3) if bits & (1 << i)) + "r"
 
 
-def game_keys(tray, players, preset, bot, max_keys=20000):
+def game_keys(tray, players, preset, bot, max_keys=20000, pressed_for=None):
     """The bot (a SeededDice) at the buttons until a game of `preset` is played and setup shows
-    again. A generator: it yields each key once pressed, so a caller can look between keys."""
+    again. A generator: it yields each key once pressed, so a caller can look between keys.
+    pressed_for(app, keys), if given, says what is pressed for the keys the bot chose
+    (trayhost.slips: a slip taken back first)."""
     pressed = 0
     started = False
     while pressed < max_keys:
@@ -209,7 +211,8 @@ def game_keys(tray, players, preset, bot, max_keys=20000):
             started = True
         if started and app.screen == SETUP:
             return
-        for k in bot_keys(app, bot, (players, preset)):
+        keys = bot_keys(app, bot, (players, preset))
+        for k in keys if pressed_for is None else pressed_for(app, keys):
             tray.key(k)
             pressed += 1
             yield k
