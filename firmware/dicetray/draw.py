@@ -6,6 +6,10 @@ are the same on CPython and on the Pico.
 
 from dicetray import font
 
+GAP = 3  # the blank columns that part two words (a letter's gap is 1)
+TEXT_X = 28  # 128x64: where the text beside a big name (and its dot) starts
+TEXT_X32 = 51  # 128x32: where the text beside a turn's dice starts
+
 # Pip positions per face on a 3x3 grid (column, row), columns/rows 0..2.
 _PIPS = (
     b"",
@@ -27,10 +31,10 @@ def pname(p, seats=()):
 
 def big_name(fb, p, x, y, seats=()):
     """A player's name at twice the size; a seat the tray plays (in seats) gets a dot at its
-    foot."""
+    foot, a letter's gap after it (the name and its dot end by x + TEXT_X - GAP - 1)."""
     font.text(fb, pname(p), x, y, 2)
     if p in seats:
-        fb.fill_rect(x + 24, y + 10, 2, 4, 1)
+        fb.fill_rect(x + 23, y + 10, 2, 4, 1)
 
 
 def dice_str(dice):
@@ -98,27 +102,33 @@ def hints(fb, w, h, text, lit=True):
     font.centered(fb, text, h - 8, 1, 0 if lit else 1, w)
 
 
-def cells(fb, w, y, rows, items):
+def fits(left, right, room):
+    """Whether left and right, in one line of room pixels, keep GAP blank columns apart."""
+    return font.width(left) + GAP + font.width(right) <= room
+
+
+def cells(fb, w, y, rows, items, pitch=9):
     """The table's cells: items (left text, right text, lit) column by column, rows high from
-    y at a 9-pixel pitch, as many columns as they need; a lit cell is inverted, with a pixel
-    of lit margin round its text. The right text ends two columns short of the next cell, so
-    that a blank column parts it from what follows."""
+    y at pitch (9: room for a lit cell's margin), as many columns as they need; a lit cell is
+    inverted, with a pixel of lit margin round its text. The right text ends six columns
+    short of the next cell: the gutter between two cells is wider than the gap between a
+    label and its count, so that each count reads as its own cell's."""
     colw = w // ((len(items) + rows - 1) // rows)
     for k in range(len(items)):
         left, right, lit = items[k]
         x = (k // rows) * colw
-        cy = y + (k % rows) * 9
+        cy = y + (k % rows) * pitch
         if lit:
             fb.fill_rect(x, cy - 1, colw - 1, 9, 1)
         font.text(fb, left, x + 1, cy, 1, 0 if lit else 1)
-        font.text(fb, right, x + colw - 2 - font.width(right), cy, 1, 0 if lit else 1)
+        font.text(fb, right, x + colw - 6 - font.width(right), cy, 1, 0 if lit else 1)
 
 
 def title_and_lines(fb, w, h, title, lines, keys):
     scale = 2 if font.width(title, 2) <= w and h >= 64 else 1
     font.centered(fb, title, 0, scale, 1, w)
-    # 128x32: the title and one line fit above the hints.
-    pitch = 9 if h >= 64 else 8
+    # 128x32: the title and two lines fit above the hints, a blank row under the title.
+    pitch = 9 if h >= 64 else 7
     y = 8 * scale + 3 if h >= 64 else 8
     for line in lines:
         for text in wrap(line, w):
