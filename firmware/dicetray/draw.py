@@ -91,15 +91,26 @@ def dice_row(fb, w, y, s, values, kept, only=None, hint=0):
                 bool(hint & bit))
 
 
-def hints(fb, w, h, text, lit=True):
+def hints(fb, w, h, text, lit=True, left=-1):
     # The last text row: what the buttons do now, inverted so it reads as a bar, with a lit row
     # above and below the letters so that no stroke merges into the dark around the bar. What
     # is drawn above it ends by row h - 11, a dark row between. Not lit: a frame round lit
     # text, for a moment that asks nothing of the players (the tray plays a seat).
+    # left: the screen moves on by itself; the bar is lit for that many letter cells, on the
+    # text's grid from the left edge, and drained past them into the frame, each letter in
+    # the ink of its part (no letter straddles the edge, so each step changes one cell).
     fb.fill_rect(0, h - 9, w, 9, 1)
     if not lit:
         fb.fill_rect(1, h - 8, w - 2, 7, 0)
-    font.centered(fb, text, h - 8, 1, 0 if lit else 1, w)
+    x = (w - font.width(text)) // 2
+    if left < 0:
+        font.text(fb, text, x, h - 8, 1, 0 if lit else 1)
+        return
+    edge = min(w, x % 6 + 6 * left)
+    k = min(len(text), max(0, (edge - x) // 6))
+    fb.fill_rect(edge, h - 8, w - 1 - edge, 7, 0)
+    font.text(fb, text[:k], x, h - 8, 1, 0)
+    font.text(fb, text[k:], x + 6 * k, h - 8, 1, 1)
 
 
 def fits(left, right, room):

@@ -54,7 +54,12 @@ def between(unit, app, key, long, now):
     if key is None:
         screen = app.screen
         draw = ui.phase if screen == PHASE else ui.outcome if screen == OUTCOME else ui.result
-        draw(app.fb, app.w, app.h, g, words.T.KEYS_NEXT_THROW if _human_throws(g, then) else None)
+        t = words.T
+        keys = t.KEYS_GO_ON if screen == PHASE else t.KEYS_CONTINUE if screen == OUTCOME \
+            else t.KEYS_NEXT
+        draw(app.fb, app.w, app.h, g, t.KEYS_NEXT_THROW if _human_throws(g, then) else keys)
+        if app.clock.wait_ms:  # the tray moves on by itself: the key bar drains till then
+            ui.hints(app.fb, app.w, app.h, keys, True, app.clock.wait_left)
     elif key == "OK" or key == "ROLL" or g.current in g.computers:
         # any key goes on when the tray plays next: it would by itself
         throws = key == "ROLL" and _human_throws(g, then)

@@ -7,10 +7,9 @@ roll-off and play-off screens are drawn in dicetray.ui_contest (ui.contest, ui.o
 """
 
 from dicetray import font, words
-from dicetray.draw import GAP, TEXT_X, TEXT_X32, big_name, dice_str, fits, pname
+from dicetray.draw import GAP, TEXT_X, TEXT_X32, big_name, dice_str, fits, hints, pname
 from dicetray.draw import cells as _cells
 from dicetray.draw import dice_row as _dice_row
-from dicetray.draw import hints as _hints
 from dicetray.draw import title_and_lines as _title_and_lines
 from dicetray.rules import LAST_HOLDER, LIMIT_AT_MOST, evaluate
 from dicetray.state import CHARGE, ESPAGNOLE
@@ -34,7 +33,7 @@ def turn(fb, w, h, game, kept, faces=None, hint=None):
     marks = (hint[0] or 0) if hint else 0
     tray = p in game.computers
     tx = words.T
-    _hints(fb, w, h, tx.TRAY_PLAYS if tray else _turn_keys(game, count), not tray)
+    hints(fb, w, h, tx.TRAY_PLAYS if tray else _turn_keys(game, count), not tray)
     phase = tx.PHASES[game.phase]
     pot = tx.POT_N % game.pot if game.phase == CHARGE else ""
     if count and not faces:
@@ -168,7 +167,7 @@ def result(fb, w, h, game, keys=None):
     elif last.phase == CHARGE:
         items.append((words.T.POT, str(game.pot), False))
     _cells(fb, w, 10, (len(items) + 1) // 2, items)
-    _hints(fb, w, h, keys or words.T.KEYS_NEXT)
+    hints(fb, w, h, keys or words.T.KEYS_NEXT)
 
 
 def _tokens(game, p):
@@ -222,7 +221,7 @@ def standings(fb, w, h, game, unsaved, keys):
         _cells(fb, w, 10, rows, items)
     else:
         _cells(fb, w, 1, rows, items)
-    _hints(fb, w, h, keys)
+    hints(fb, w, h, keys)
 
 
 def over(fb, w, h, game):
@@ -262,7 +261,7 @@ def menu(fb, w, h, title, rows, cursor, keys):
         c = 0 if i == cursor else 1
         font.text(fb, label, 1, y, 1, c)
         font.text(fb, value, w - font.width(value) - 1, y, 1, c)
-    _hints(fb, w, h, keys)
+    hints(fb, w, h, keys)
 
 
 def message(fb, w, h, title, lines, keys):
@@ -276,10 +275,14 @@ def refusal(fb, w, h, why):
     its stop): why the last press was refused, inverted in a box across the panel. The box
     hides whole text rows, its dark frame on blank rows: on 128x64 the line above the dice
     (a contest: its first two rows of rolls), on 128x32 all below the top line."""
-    if h < 64:
-        y, bh = 7, 16  # rows 7..22: the blank row under the top line to the hint bar's dark row
-    else:
-        y, bh = 15, 20  # rows 15..34
+    y, bh = refusal_rows(h)
     fb.fill_rect(0, y, w, bh, 0)
     fb.fill_rect(1, y + 1, w - 2, bh - 2, 1)
     font.centered(fb, why, y + (bh - 7) // 2, 1, 0, w)
+
+
+def refusal_rows(h):
+    """The rows refusal's box takes on a panel h high: (top, height)."""
+    if h < 64:
+        return 7, 16  # the blank row under the top line down to the hint bar's dark row
+    return 15, 20
