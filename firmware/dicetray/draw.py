@@ -5,6 +5,7 @@ are the same on CPython and on the Pico.
 """
 
 from dicetray import font
+from dicetray.clock import WAIT_STEPS
 
 GAP = 3  # the blank columns that part two words (a letter's gap is 1)
 TEXT_X = 28  # 128x64: where the text beside a big name (and its dot) starts
@@ -97,20 +98,22 @@ def hints(fb, w, h, text, lit=True, left=-1):
     # is drawn above it ends by row h - 11, a dark row between. Not lit: a frame round lit
     # text, for a moment that asks nothing of the players (the tray plays a seat).
     # left: the screen moves on by itself; the bar is lit for that many letter cells, on the
-    # text's grid from the left edge, and drained past them into the frame, each letter in
-    # the ink of its part (no letter straddles the edge, so each step changes one cell).
+    # text's grid from the left edge, and dark past them (no frame either), each letter in
+    # the ink of its part (no letter straddles the edge, so each step changes one cell); the
+    # drained letters sit a column to the right, so that a blank column parts each part's
+    # letters from the other part.
     fb.fill_rect(0, h - 9, w, 9, 1)
     if not lit:
         fb.fill_rect(1, h - 8, w - 2, 7, 0)
     x = (w - font.width(text)) // 2
-    if left < 0:
+    if left < 0 or left >= WAIT_STEPS:
         font.text(fb, text, x, h - 8, 1, 0 if lit else 1)
         return
     edge = min(w, x % 6 + 6 * left)
     k = min(len(text), max(0, (edge - x) // 6))
-    fb.fill_rect(edge, h - 8, w - 1 - edge, 7, 0)
+    fb.fill_rect(edge, h - 9, w - edge, 9, 0)
     font.text(fb, text[:k], x, h - 8, 1, 0)
-    font.text(fb, text[k:], x + 6 * k, h - 8, 1, 1)
+    font.text(fb, text[k:], x + 6 * k + 1, h - 8, 1, 1)
 
 
 def fits(left, right, room):
@@ -135,7 +138,7 @@ def cells(fb, w, y, rows, items, pitch=9):
         font.text(fb, right, x + colw - 6 - font.width(right), cy, 1, 0 if lit else 1)
 
 
-def title_and_lines(fb, w, h, title, lines, keys):
+def title_and_lines(fb, w, h, title, lines, keys, left=-1):
     scale = 2 if font.width(title, 2) <= w and h >= 64 else 1
     font.centered(fb, title, 0, scale, 1, w)
     # 128x32: the title and two lines fit above the hints, a blank row under the title.
@@ -148,7 +151,7 @@ def title_and_lines(fb, w, h, title, lines, keys):
             if text:
                 font.centered(fb, text, y, 1, 1, w)
             y += pitch
-    hints(fb, w, h, keys)
+    hints(fb, w, h, keys, True, left)
 
 
 def wrap(text, w):

@@ -57,9 +57,9 @@ def between(unit, app, key, long, now):
         t = words.T
         keys = t.KEYS_GO_ON if screen == PHASE else t.KEYS_CONTINUE if screen == OUTCOME \
             else t.KEYS_NEXT
-        draw(app.fb, app.w, app.h, g, t.KEYS_NEXT_THROW if _human_throws(g, then) else keys)
-        if app.clock.wait_ms:  # the tray moves on by itself: the key bar drains till then
-            ui.hints(app.fb, app.w, app.h, keys, True, app.clock.wait_left)
+        # When the tray moves on by itself the key bar drains till then.
+        draw(app.fb, app.w, app.h, g, t.KEYS_NEXT_THROW if _human_throws(g, then) else keys,
+             app.clock.wait_left if app.clock.wait_ms else -1)
     elif key == "OK" or key == "ROLL" or g.current in g.computers:
         # any key goes on when the tray plays next: it would by itself
         throws = key == "ROLL" and _human_throws(g, then)

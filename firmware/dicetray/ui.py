@@ -136,10 +136,11 @@ def _turn_keys(game, count):
     return t.KEYS_STOP
 
 
-def result(fb, w, h, game, keys=None):
+def result(fb, w, h, game, keys=None, left=-1):
     """The end of a turn: who lost and what moved, then each throw, best first, with the tokens
     each player holds now, and the pot (128x32: the best and the lowest throw only). keys: what
-    the buttons do there, if not only OK."""
+    the buttons do there, if not only OK; left: the screen moves on by itself, its key bar
+    lit for that many letter cells (draw.hints)."""
     font.clear(fb)
     last = game.last
     t = game.ended
@@ -167,17 +168,17 @@ def result(fb, w, h, game, keys=None):
     elif last.phase == CHARGE:
         items.append((words.T.POT, str(game.pot), False))
     _cells(fb, w, 10, (len(items) + 1) // 2, items)
-    hints(fb, w, h, keys or words.T.KEYS_NEXT)
+    hints(fb, w, h, keys or words.T.KEYS_NEXT, True, left)
 
 
 def _tokens(game, p):
     return "--" if p in game.out else str(game.tokens[p])
 
 
-def phase(fb, w, h, game, keys=None):
+def phase(fb, w, h, game, keys=None, left=-1):
     """The décharge begins (the charge's first turn says itself that it began): the pot is
     empty, who has left; who starts first (the one line a 128x32 panel has room for). keys:
-    what the buttons do there, if not only OK."""
+    what the buttons do there, if not only OK; left: as result's."""
     font.clear(fb)
     lines = [words.T.POT_EMPTY]
     if game.out:
@@ -185,7 +186,7 @@ def phase(fb, w, h, game, keys=None):
     if not game.over:
         lines.insert(0, words.T.STARTS % pname(game.current, game.computers))
     _title_and_lines(fb, w, h, words.T.PHASES[game.phase], lines,
-                     keys or words.T.KEYS_GO_ON)
+                     keys or words.T.KEYS_GO_ON, left)
 
 
 def standings(fb, w, h, game, unsaved, keys):

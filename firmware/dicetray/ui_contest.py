@@ -43,10 +43,10 @@ def contest(fb, w, h, game):
     _roll_cells(fb, w, 17, c, (game.current,), game.computers)
 
 
-def outcome(fb, w, h, game, keys=None):
+def outcome(fb, w, h, game, keys=None, left=-1):
     """A roll-off or play-off decided: who starts, wins or loses, or who rolls again after a
     tie (lit below), and every roll. Drawn over the contest's last picture in place. keys: what
-    the buttons do there, if not only OK."""
+    the buttons do there, if not only OK; left: as ui.result's."""
     font.clear(fb)
     c, high, low = game.decided
     t = words.T
@@ -57,7 +57,7 @@ def outcome(fb, w, h, game, keys=None):
     else:
         pick, verb = low, t.LOSES
     title = t.TIE_AGAIN if len(pick) > 1 else verb % pname(pick[0], game.computers)
-    _hints(fb, w, h, keys or t.KEYS_CONTINUE)
+    _hints(fb, w, h, keys or t.KEYS_CONTINUE, True, left)
     if h < 64:
         font.text(fb, title, 0, 0)
         _roll_cells(fb, w, 8, c, (), ())

@@ -180,13 +180,13 @@ def _shows(f, buf, w, h):
 
 
 def _joined(fields):
-    # A text drawn in two inks, the second part right where the first's next letter goes
-    # (a key bar drained letter by letter), is one text.
+    # A text drawn in two inks, the second part a column past where the first's next letter
+    # goes (a key bar drained letter by letter, draw.hints), is one text.
     out = []
     for f in fields:
         prev = out[-1] if out else None
         if prev is not None and f.s is not None and prev.s is not None and f.y == prev.y \
-                and f.scale == prev.scale and f.x == prev.x + 6 * f.scale * len(prev.s) \
+                and f.scale == prev.scale and f.x == prev.x + 6 * f.scale * len(prev.s) + 1 \
                 and f.ink != getattr(prev, "parts", [prev])[-1].ink:
             out[-1] = Field(prev.x, prev.y, f.x1, f.y1, None, prev.s + f.s, f.scale)
             out[-1].parts = getattr(prev, "parts", [prev]) + [f]
