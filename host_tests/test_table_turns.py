@@ -477,3 +477,45 @@ def test_roll_on_a_play_off_tied_again_goes_on_to_the_stake_without_throwing():
     g = rig.game
     assert rig.app.screen == PLAY and g.contest is not None and g.can_announce()
     assert g.contest.results == []  # no roll made: a KEEP chooses the stake first
+
+
+# ---- a screen that moves on by itself says so -------------------------------------------------
+
+
+@pytest.mark.parametrize("height", (64, 32))
+def test_a_result_before_the_trays_turn_drains_its_key_bar_and_any_key_moves_on(height):
+    rig = new_game(3, height, computers=2)
+    rig.dice.values.extend([6, 3, 2] + [5, 4, 1, 2, 2, 3] * 10)
+    rig.play("ro")  # P1 stops; P2 and P3, the tray's, throw; P2 or P3 starts the next turn
+    app, tray = rig.app, rig.tray
+    for _ in range(200):
+        if app.screen == RESULT:
+            break
+        tray.run(100)
+    assert app.screen == RESULT and rig.game.current in rig.game.computers
+
+    def lit():  # how far the key bar's bottom row is lit
+        row = bytes(glass(rig).rows[height - 1])
+        return len(row) if 0 not in row else row.index(0)
+
+    tray.run(100)
+    assert lit() == 128  # full at first
+    tray.run(1000)
+    half = lit()
+    assert 80 < half < 110  # a sixth of its time gone: some of the bar gone, a cell a step
+    # Each step changes one letter's cell of the bar (and the column after it), nothing else:
+    # the display sends those columns of the bar's rows only.
+    before = glass(rig)
+    for _ in range(60):
+        tray.run(10)
+        if lit() != half:
+            break
+    after = glass(rig)
+    changed = {(x, y) for y in range(height) for x in range(128)
+               if before.pixel(x, y) != after.pixel(x, y)}
+    assert changed and all(y >= height - 9 for _, y in changed)
+    assert len({x for x, _ in changed}) <= 7
+    tray.run(3000)
+    assert lit() < half and app.screen == RESULT
+    rig.play("1")  # any key moves on at once, a KEEP too
+    assert app.screen != RESULT
