@@ -54,10 +54,24 @@ def test_two_runs_give_the_same_pictures(shots):
     assert pictures.png_bytes(again[0]) == pictures.png_bytes(shots[0])
 
 
+def drained(shot):
+    """Where the key bar of a screen that moves on by itself ends (its lit part), else None."""
+    w, h = shot.width, shot.height
+    edge = shot.bits[(h - 1) * w : h * w].find(b"\x00")
+    return None if edge < 0 else edge
+
+
 def test_the_hint_bar_has_a_lit_row_above_and_below_its_text_and_a_dark_row_above_it(shots):
     for shot in shots:
         w, h = shot.width, shot.height
         rows = [shot.bits[y * w : (y + 1) * w] for y in range(h)]
+        edge = drained(shot)
+        if edge is not None:  # draining: lit up to its edge, dark past it but its letters
+            assert "waiting" in shot.name and 0 < edge < w - 6, shot.name
+            bar = b"\x01" * edge + bytes(w - edge)
+            assert rows[h - 9] == rows[h - 1] == bar, shot.name
+            assert not any(r[edge] for r in rows[h - 9 :]), shot.name  # a dark column first
+            rows[h - 9] = rows[h - 1] = b"\x01" * w  # the rest as any bar's
         # Lit but for an accent's notch (3 pixels wide at most) over an accented capital.
         notches = [run for run in rows[h - 9].split(b"\x01") if run]
         assert all(len(run) <= 3 for run in notches), (
@@ -70,11 +84,16 @@ def test_the_hint_bar_has_a_lit_row_above_and_below_its_text_and_a_dark_row_abov
 
 
 def hint_text(shot):
-    """The hint bar's words of a shot, read in the tray's font (a 128x32 shot padded to 64)."""
+    """The hint bar's words of a shot, read in the tray's font (a 128x32 shot padded to 64);
+    a draining bar's, dark on its lit part then lit past its edge."""
     w = shot.width
     rows = [shot.bits[y * w : (y + 1) * w] for y in range(shot.height)]
     rows += [bytes(w)] * (64 - len(rows))
-    return Panel(rows).read(shot.height - 8, ink=0)
+    panel = Panel(rows)
+    edge = drained(shot)
+    if edge is None:
+        return panel.read(shot.height - 8, ink=0)
+    return panel.read(shot.height - 8, ink=0, x1=edge) + panel.read(shot.height - 8, x0=edge)
 
 
 def tray_plays(shot):
@@ -90,7 +109,8 @@ def test_every_hint_names_its_buttons_and_says_what_they_do_in_words(shots):
     for shot in shots:
         if shot.screen == units.SETUP:
             continue  # the setup menu's hints are another change's
-        if not shot.bits[(shot.height - 5) * shot.width + shot.width - 2]:
+        if not shot.bits[(shot.height - 5) * shot.width + shot.width - 2] \
+                and drained(shot) is None:
             # A frame, not a lit bar: the tray plays a seat, and there is nothing to press.
             said = "LE PLATEAU JOUE" if shot.name.endswith("_fr") else "TRAY PLAYS"
             assert tray_plays(shot) == said, shot.name

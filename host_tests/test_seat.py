@@ -11,6 +11,7 @@ from dicetray import seat, strategy, ui
 from dicetray.display import Display
 from dicetray.draw import die_x
 from dicetray.game import Game
+from dicetray.rules import evaluate
 from dicetray.save_check import load
 from dicetray.screens import PLAY, RESULT, STANDINGS
 from dicetray.state import DECHARGE
@@ -118,8 +119,9 @@ def test_a_computer_announces_its_stop_before_it_makes_it():
                     said.append(app.clock.mark)
                     break
             assert g.turn.pos == pos and g.current == who  # said, not done yet
-            assert glass(tray).read(25, ink=0).strip() in ("P%d: STOP" % (who + 1),
-                                                           "P%d: LE BON" % (who + 1))
+            top, high = ui.refusal_rows(64)  # the box over whole rows, its text in the middle
+            assert glass(tray).read(top + (high - 7) // 2, ink=0).strip() in (
+                "P%d: STOP" % (who + 1), "P%d: LE BON" % (who + 1))
             tray.run(seat.SAY_MS + 100)
             assert g.turn.pos != pos or g.turn.settling() or app.screen != PLAY
             break
@@ -189,12 +191,17 @@ def test_hints_show_the_strategy_s_keeps_under_the_dice_and_what_the_choice_is_w
         else:  # the chance not to lose the turn: "85%", "OK 85%"
             assert said.endswith("%") and abs(int(said[:-1]) - 100 * value / unit) <= 0.6
         panel = glass(tray)
+        size = 14 if g.n > 4 else 22  # more than four players: smaller dice, two rows of tokens
         for i in range(3):  # a die the strategy keeps has a solid foot (a kept one: all solid)
-            x = die_x(128, 22, i)
-            foot = all(panel.rows[43][c] for c in range(x + 2, x + 20))
+            x = die_x(128, size, i)
+            foot = all(panel.rows[24 + size - 3][c] for c in range(x + 2, x + size - 2))
             assert foot == bool((mask or 0) & (1 << i) or g.turn.kept & (1 << i))
-        count = "%d/%d " % (g.turn.count, g.max_throws())
-        assert " ".join(panel.read(0, x0=27).split()).startswith(count + text)
+        count = "THROW %d/%d" % (g.turn.count, g.max_throws())
+        assert " ".join(panel.read(0, x0=27).split()).startswith(count)
+        # The worth before the throw's name, after the phase where it fits.
+        line = " ".join(panel.read(8, x0=27).split())
+        assert line.endswith(" " + evaluate(g.turn.dice, g.opts).name.upper())
+        assert line.startswith((text + " ", "CHARGE " + text + " ", "DECHARGE " + text + " "))
         seen.add((g.phase, mask is None))
         if len(seen) == 4:
             break

@@ -48,12 +48,13 @@ THROWS = (
     ([4, 2, 1], ("THROW 2/3 POT 21", "CHARGE", "KEEP, ROLL OR OK:STOP"),
      ("THROW 3/3 POT 21", "CHARGE 421", "LAST THROW. OK:DONE")),
 )
-# 128x32: no throw's name; the count after the player's name, the phase and the pot below.
+# 128x32: the player's name and the count; below, the phase before the first throw, then the
+# throw's name (none while the dice tumble). The pot: on the table's screen.
 THROWS_32 = (
-    ("P1 -/3", "CHARGE POT 21", "ROLL OR HOLD OK:TABLE"),
-    ("P1 1/3", "CHARGE POT 21", "KEEP, ROLL OR OK:STOP"),
-    ("P1 2/3", "CHARGE POT 21", "KEEP, ROLL OR OK:STOP"),
-    ("P1 3/3", "CHARGE POT 21", "LAST THROW. OK:DONE"),
+    ("P1 THROW -/3", "CHARGE", "ROLL OR HOLD OK:TABLE"),
+    ("P1 THROW 1/3", "SUITE 654", "KEEP, ROLL OR OK:STOP"),
+    ("P1 THROW 2/3", "NENETTE", "KEEP, ROLL OR OK:STOP"),
+    ("P1 THROW 3/3", "421", "LAST THROW. OK:DONE"),
 )
 
 
@@ -72,7 +73,7 @@ def header(rig, height):
     panel = glass(rig)
     if height == 64:
         return words(panel, 0, x0=27), words(panel, 8, x0=27), keys(panel, height)
-    return words(panel, 0, x0=51), words(panel, 7, x0=51), keys(panel, height)
+    return words(panel, 0, x0=51), words(panel, 8, x0=51), keys(panel, height)
 
 
 @pytest.mark.parametrize("height", (64, 32))
@@ -81,8 +82,10 @@ def test_nothing_names_or_counts_a_throw_before_its_dice_land(height):
     tray = rig.tray
     pin = tray.pins[KEYS["r"]]
     for k, (dice, during, after) in enumerate(THROWS):
-        if height == 32:
+        if height == 32:  # tumbling: the count as before, no throw's name yet
             during, after = THROWS_32[k], THROWS_32[k + 1]
+            if k:
+                during = (during[0], "", during[2])
         rig.dice.values.extend(dice)
         pin.press()
         frames = 0
@@ -118,8 +121,8 @@ def test_a_seat_the_tray_plays_says_so_and_shows_no_key_to_press(height):
     assert panel.pixel(126, height - 5) == 0 and panel.pixel(127, height - 5) == 1
     assert words(panel, height - 8) == "TRAY PLAYS"
     assert keys(panel, height) == ""
-    if height == 32:
-        assert words(panel, 0, x0=51) == "P2* -/1"
+    if height == 32:  # the bar says the tray plays: the name needs no mark
+        assert words(panel, 0, x0=51) == "P2 THROW -/1"
     rig.dice.values.extend([5, 4, 1])
     rig.play("r")  # a human's press still hurries the tray: it throws at once
     assert rig.game.turn.count == 1
@@ -142,13 +145,14 @@ def test_a_roll_off_the_tray_throws_in_says_so_too():
 
 def test_the_turn_shows_everybodys_tokens_and_the_phase_without_a_press():
     rig = new_game(4)
-    assert words(glass(rig), 47) == "0 0 0 0"  # in seat order, each in a quarter of the line
+    # In seat order, each count in a quarter of the line by its owner's name.
+    assert words(glass(rig), 47) == "P1 0 P2 0 P3 0 P4 0"
     rig.play("ro", [6, 3, 2])  # P1 stops after one throw
     rig.game.tokens[:] = [3, 12, 0, 7]
     rig.redraw()
     panel = glass(rig)
     assert [words(panel, 47, x0=32 * p, x1=32 * p + 31) for p in range(4)] == [
-        "3", "12", "0", "7"]
+        "P1 3", "P2 12", "P3 0", "P4 7"]
     assert words(panel, 8, x0=27) == "CHARGE 1 THROW"  # P2 has exactly P1's one throw
     # Eight players: a player out reads "--".
     rig = new_game(8)
@@ -159,20 +163,26 @@ def test_the_turn_shows_everybodys_tokens_and_the_phase_without_a_press():
     g.out[:] = [1, 4]
     rig.redraw()
     panel = glass(rig)
-    assert words(panel, 47) == "3 -- 17 2 -- 5 4 9"
+    # Two rows of four, read across as the table sits.
+    assert words(panel, 39) == "P1 3 P2 -- P3 17 P4 2"
+    assert words(panel, 47) == "P5 -- P6 5 P7 4 P8 9"
     assert words(panel, 0, x0=27) == "THROW -/3"  # no pot in the décharge
     assert words(panel, 8, x0=27) == "DECHARGE UP TO 3"
 
 
-def test_a_128x32_turn_shows_the_tokens_and_the_phase_too():
+def test_a_128x32_turn_shows_the_throw_to_beat_and_the_throws_name():
     rig = new_game(8, 32)
-    g = rig.game
-    g.tokens[:] = [3, 0, 17, 2, 1, 5, 4, 9]
-    g.pot = 12
-    rig.redraw()
     panel = glass(rig)
-    assert words(panel, 15) == "3 0 17 2 1 5 4 9"
-    assert words(panel, 7, x0=51) == "CHARGE POT 12"
+    assert words(panel, 8, x0=51) == "CHARGE"  # before the first throw: the phase
+    assert words(panel, 15) == "NOTHING TO BEAT YET"
+    rig.play("ro", [6, 5, 4])  # P1 stops on a suite: P2, a follower, has one throw to beat it
+    panel = glass(rig)
+    assert words(panel, 0, x0=51) == "P2 THROW -/1"
+    assert words(panel, 15) == "TOP P1 654 LOW P1 654"
+    rig.play("r", [6, 3, 2])
+    panel = glass(rig)
+    assert words(panel, 8, x0=51) == "632"
+    assert words(panel, 15) == "TOP P1 654 LOW P1 654"  # P2's throw counts once it stops
 
 
 def foot_lit(panel, i, size=22, y=24, w=128):
@@ -194,8 +204,8 @@ def test_the_hint_is_as_plain_as_a_kept_die_and_the_phase_stays():
     assert mask == 4  # with 4, 4 and 1 the strategy keeps the ace, the third die
     for i in range(3):
         assert foot_lit(panel, i) == bool(mask & (1 << i)), i
-    assert words(panel, 0, x0=27) == "1/3 %s POT 21" % text
-    assert words(panel, 8, x0=27).startswith("CHARGE ")
+    assert words(panel, 0, x0=27) == "THROW 1/3 POT 21"
+    assert words(panel, 8, x0=27) == "CHARGE %s 441" % text  # the worth before the name
     keep = [i for i in range(3) if mask & (1 << i)][0]
     rig.play("123"[keep])  # kept: the die is solid, its foot too
     assert foot_lit(glass(rig), keep)
@@ -440,13 +450,17 @@ def test_the_who_starts_list_on_128x32_keeps_p1s_throw():
     rig = Rig([], height=32)
     rig.play("o")  # classic, 4 players
     rig.play("rrr", [6, 5, 3], [6, 3, 1], [3, 3, 3])
-    # "P1:653 P2:631 P3:333 P4:-" is 25 characters, 16 fit: P4 still to throw goes first,
-    # then P2's, the oldest after P1's.
-    assert words(glass(rig), 8, x0=28) == "P1:653 P3:333"
+    # Two rows of cells under the title, column by column: every player, each roll by its
+    # thrower's name, P4 still to throw.
+    panel = glass(rig)
+    assert words(panel, 0) == "P4 WHO STARTS?"
+    assert words(panel, 8) == "P1 653 P3 333"
+    assert words(panel, 15) == "P2 631 P4"
     rig.play("r", [6, 6, 2])
     panel = glass(rig)
     assert words(panel, 0) == "P3 STARTS"
-    assert words(panel, 8) == "P1:653 P3:333 P4:662"  # 21 fit: P2's goes
+    assert words(panel, 8) == "P1 653 P3 333"
+    assert words(panel, 15) == "P2 631 P4 662"
 
 
 def test_roll_on_a_play_off_tied_again_goes_on_to_the_stake_without_throwing():
@@ -463,3 +477,45 @@ def test_roll_on_a_play_off_tied_again_goes_on_to_the_stake_without_throwing():
     g = rig.game
     assert rig.app.screen == PLAY and g.contest is not None and g.can_announce()
     assert g.contest.results == []  # no roll made: a KEEP chooses the stake first
+
+
+# ---- a screen that moves on by itself says so -------------------------------------------------
+
+
+@pytest.mark.parametrize("height", (64, 32))
+def test_a_result_before_the_trays_turn_drains_its_key_bar_and_any_key_moves_on(height):
+    rig = new_game(3, height, computers=2)
+    rig.dice.values.extend([6, 3, 2] + [5, 4, 1, 2, 2, 3] * 10)
+    rig.play("ro")  # P1 stops; P2 and P3, the tray's, throw; P2 or P3 starts the next turn
+    app, tray = rig.app, rig.tray
+    for _ in range(200):
+        if app.screen == RESULT:
+            break
+        tray.run(100)
+    assert app.screen == RESULT and rig.game.current in rig.game.computers
+
+    def lit():  # how far the key bar's bottom row is lit
+        row = bytes(glass(rig).rows[height - 1])
+        return len(row) if 0 not in row else row.index(0)
+
+    tray.run(100)
+    assert lit() == 128  # full at first
+    tray.run(1000)
+    half = lit()
+    assert 80 < half < 110  # a sixth of its time gone: some of the bar gone, a cell a step
+    # Each step changes one letter's cell of the bar (and the column after it), nothing else:
+    # the display sends those columns of the bar's rows only.
+    before = glass(rig)
+    for _ in range(60):
+        tray.run(10)
+        if lit() != half:
+            break
+    after = glass(rig)
+    changed = {(x, y) for y in range(height) for x in range(128)
+               if before.pixel(x, y) != after.pixel(x, y)}
+    assert changed and all(y >= height - 9 for _, y in changed)
+    assert len({x for x, _ in changed}) <= 7
+    tray.run(3000)
+    assert lit() < half and app.screen == RESULT
+    rig.play("1")  # any key moves on at once, a KEEP too
+    assert app.screen != RESULT

@@ -9,6 +9,7 @@ import json
 
 import pytest
 from dicetray import clock as clock_mod
+from dicetray import ui
 from dicetray.draw import die_x
 from dicetray.options import PRESET_NAMES, PRESETS
 from dicetray.save_check import load
@@ -119,12 +120,13 @@ def glass(tray):
 
 
 def mark(tray):
-    """The refusal mark across the middle of a 128x64 panel ("" when there is none): dark
-    text on a lit band, rows 23 to 33."""
+    """The refusal mark across a 128x64 panel ("" when there is none): dark text in the middle
+    of a lit band over whole rows (ui.refusal_rows)."""
     screen = glass(tray)
-    if not all(screen.rows[23][1:127]) or not all(screen.rows[33][1:127]):
+    top, high = ui.refusal_rows(64)
+    if not all(screen.rows[top + 1][1:127]) or not all(screen.rows[top + high - 2][1:127]):
         return ""
-    return screen.read(25, ink=0)
+    return screen.read(top + (high - 7) // 2, ink=0)
 
 
 def play(tray, players, preset, bot, max_keys=20000, each_key=None):

@@ -14,6 +14,7 @@ ANIM_MS = const(360)  # the roll animation
 ANIM_FRAME_MS = const(60)
 READ_MS = const(2000)  # the last throw's dice stay this long once landed, then the turn ends
 MARK_MS = const(1000)  # how long a refused press says why on the panel
+WAIT_STEPS = const(21)  # a screen that moves on by itself: its bar's steps, a letter's cell each
 REDRAW = const(1)  # tick(): draw the screen again
 TURN_DUE = const(2)  # tick(): the player's throws are used up and were read: end them
 
@@ -41,6 +42,9 @@ class Clock:
         self.mark_end = 0
         self.ending = False  # the turn ends by itself at end_at (App.step)
         self.end_at = 0
+        self.wait_ms = 0  # the screen shown moves on by itself at wait_end (0: it waits)
+        self.wait_end = 0
+        self.wait_left = 0  # its bar's length in WAIT_STEPS, as drawn
         self.tune = ()
         self.note = 0
         self.note_next = 0
@@ -83,6 +87,12 @@ class Clock:
         if self.mark and diff(now, self.mark_end) >= 0:
             self.mark = None
             due = REDRAW
+        if self.wait_ms:
+            left = diff(self.wait_end, now)
+            steps = (left * WAIT_STEPS + self.wait_ms - 1) // self.wait_ms if left > 0 else 0
+            if steps != self.wait_left:
+                self.wait_left = steps
+                due = REDRAW
         if self.ending and not self.rolling and diff(now, self.end_at) >= 0:
             self.ending = False
             due |= TURN_DUE
@@ -111,11 +121,19 @@ class Clock:
         """Take what the panel says over the screen away (the next press does)."""
         self.mark = None
 
+    def wait(self, now, ms):
+        """The screen shown moves on by itself ms from now (its bar drains till then: the
+        screen draws it from wait_left); a new screen ends that (clear)."""
+        self.wait_ms = ms
+        self.wait_end = self.ticks_add(now, ms)
+        self.wait_left = WAIT_STEPS
+
     def clear(self):
-        """The screen's moment is over: what was said over it goes, and a turn's end due is
-        no longer (a new screen, a throw, a stop)."""
+        """The screen's moment is over: what was said over it goes, and a turn's end due or
+        a screen's moving on is no longer (a new screen, a throw, a stop)."""
         self.mark = None
         self.ending = False
+        self.wait_ms = 0
 
     def end_turn(self, now):
         """End the player's throws READ_MS after the dice are on the panel: after the roll

@@ -5,6 +5,11 @@ are the same on CPython and on the Pico.
 """
 
 from dicetray import font
+from dicetray.clock import WAIT_STEPS
+
+GAP = 3  # the blank columns that part two words (a letter's gap is 1)
+TEXT_X = 28  # 128x64: where the text beside a big name (and its dot) starts
+TEXT_X32 = 51  # 128x32: where the text beside a turn's dice starts
 
 # Pip positions per face on a 3x3 grid (column, row), columns/rows 0..2.
 _PIPS = (
@@ -27,10 +32,10 @@ def pname(p, seats=()):
 
 def big_name(fb, p, x, y, seats=()):
     """A player's name at twice the size; a seat the tray plays (in seats) gets a dot at its
-    foot."""
+    foot, a letter's gap after it (the name and its dot end by x + TEXT_X - GAP - 1)."""
     font.text(fb, pname(p), x, y, 2)
     if p in seats:
-        fb.fill_rect(x + 24, y + 10, 2, 4, 1)
+        fb.fill_rect(x + 23, y + 10, 2, 4, 1)
 
 
 def dice_str(dice):
@@ -87,39 +92,58 @@ def dice_row(fb, w, y, s, values, kept, only=None, hint=0):
                 bool(hint & bit))
 
 
-def hints(fb, w, h, text, lit=True):
+def hints(fb, w, h, text, lit=True, left=-1):
     # The last text row: what the buttons do now, inverted so it reads as a bar, with a lit row
     # above and below the letters so that no stroke merges into the dark around the bar. What
     # is drawn above it ends by row h - 11, a dark row between. Not lit: a frame round lit
     # text, for a moment that asks nothing of the players (the tray plays a seat).
+    # left: the screen moves on by itself; the bar is lit for that many letter cells, on the
+    # text's grid from the left edge, and dark past them (no frame either), each letter in
+    # the ink of its part (no letter straddles the edge, so each step changes one cell); the
+    # drained letters sit a column to the right, so that a blank column parts each part's
+    # letters from the other part.
     fb.fill_rect(0, h - 9, w, 9, 1)
     if not lit:
         fb.fill_rect(1, h - 8, w - 2, 7, 0)
-    font.centered(fb, text, h - 8, 1, 0 if lit else 1, w)
+    x = (w - font.width(text)) // 2
+    if left < 0 or left >= WAIT_STEPS:
+        font.text(fb, text, x, h - 8, 1, 0 if lit else 1)
+        return
+    edge = min(w, x % 6 + 6 * left)
+    k = min(len(text), max(0, (edge - x) // 6))
+    fb.fill_rect(edge, h - 9, w - edge, 9, 0)
+    font.text(fb, text[:k], x, h - 8, 1, 0)
+    font.text(fb, text[k:], x + 6 * k + 1, h - 8, 1, 1)
 
 
-def cells(fb, w, y, rows, items):
+def fits(left, right, room):
+    """Whether left and right, in one line of room pixels, keep GAP blank columns apart."""
+    return font.width(left) + GAP + font.width(right) <= room
+
+
+def cells(fb, w, y, rows, items, pitch=9):
     """The table's cells: items (left text, right text, lit) column by column, rows high from
-    y at a 9-pixel pitch, as many columns as they need; a lit cell is inverted, with a pixel
-    of lit margin round its text. The right text ends two columns short of the next cell, so
-    that a blank column parts it from what follows."""
+    y at pitch (9: room for a lit cell's margin), as many columns as they need; a lit cell is
+    inverted, with a pixel of lit margin round its text. The right text ends six columns
+    short of the next cell: the gutter between two cells is wider than the gap between a
+    label and its count, so that each count reads as its own cell's."""
     colw = w // ((len(items) + rows - 1) // rows)
     for k in range(len(items)):
         left, right, lit = items[k]
         x = (k // rows) * colw
-        cy = y + (k % rows) * 9
+        cy = y + (k % rows) * pitch
         if lit:
             fb.fill_rect(x, cy - 1, colw - 1, 9, 1)
         font.text(fb, left, x + 1, cy, 1, 0 if lit else 1)
-        font.text(fb, right, x + colw - 2 - font.width(right), cy, 1, 0 if lit else 1)
+        font.text(fb, right, x + colw - 6 - font.width(right), cy, 1, 0 if lit else 1)
 
 
-def title_and_lines(fb, w, h, title, lines, keys):
+def title_and_lines(fb, w, h, title, lines, keys, left=-1):
     scale = 2 if font.width(title, 2) <= w and h >= 64 else 1
     # A big title two rows down: room for an accent above it (DÉCHARGE).
     font.centered(fb, title, 2 if scale == 2 else 0, scale, 1, w)
-    # 128x32: the title and one line fit above the hints.
-    pitch = 9 if h >= 64 else 8
+    # 128x32: the title and two lines fit above the hints, a blank row under the title.
+    pitch = 9 if h >= 64 else 7
     y = 8 * scale + 3 if h >= 64 else 8
     for line in lines:
         for text in wrap(line, w):
@@ -128,7 +152,7 @@ def title_and_lines(fb, w, h, title, lines, keys):
             if text:
                 font.centered(fb, text, y, 1, 1, w)
             y += pitch
-    hints(fb, w, h, keys)
+    hints(fb, w, h, keys, True, left)
 
 
 def wrap(text, w):

@@ -144,7 +144,8 @@ def _keep(app, die):
     app.needs_save(GAME_DUE)  # kept dice are saved: a power cut keeps them
     if not app.dirty:  # only that die changes look: drawn alone, it shows at once
         hint = _hint(app.units[PLAY], g) if g.hints else None  # the throw's, worked out
-        ui.turn_die(app.fb, app.w, app.h, g.turn.dice, g.turn.kept, die, hint and hint[0] or 0)
+        ui.turn_die(app.fb, app.w, app.h, g.turn.dice, g.turn.kept, die, hint and hint[0] or 0,
+                    g.n)
 
 
 def act(app, now, verb, arg):

@@ -55,7 +55,12 @@ def between(unit, app, key, long, now):
     if key is None:
         screen = app.screen
         draw = ui.phase if screen == PHASE else ui.outcome if screen == OUTCOME else ui.result
-        draw(app.fb, app.w, app.h, g, words.T.KEYS_NEXT_THROW if _human_throws(g, then) else None)
+        t = words.T
+        keys = t.KEYS_GO_ON if screen == PHASE else t.KEYS_CONTINUE if screen == OUTCOME \
+            else t.KEYS_NEXT
+        # When the tray moves on by itself the key bar drains till then.
+        draw(app.fb, app.w, app.h, g, t.KEYS_NEXT_THROW if _human_throws(g, then) else keys,
+             app.clock.wait_left if app.clock.wait_ms else -1)
     elif key == "OK" and long and app.undo is not None:
         ask_undo(app)
     elif key == "OK" or key == "ROLL" or g.current in g.computers:

@@ -147,6 +147,9 @@ class Seat:
             return None
         if self._see(app):
             self.due = app.clock.ticks_add(now, THINK_MS if screen == PLAY else SHOW_MS)
+            if screen != PLAY and g.current in g.computers:  # it moves on by itself: it says so
+                app.clock.wait(now, SHOW_MS)
+                app.redraw()
         if app.clock.rolling or app.clock.ticks_diff(now, self.due) < 0:
             return None
         if screen != PLAY:

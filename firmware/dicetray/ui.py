@@ -7,10 +7,9 @@ roll-off and play-off screens are drawn in dicetray.ui_contest (ui.contest, ui.o
 """
 
 from dicetray import font, words
-from dicetray.draw import big_name, dice_str, pname
+from dicetray.draw import GAP, TEXT_X, TEXT_X32, big_name, dice_str, fits, hints, pname
 from dicetray.draw import cells as _cells
 from dicetray.draw import dice_row as _dice_row
-from dicetray.draw import hints as _hints
 from dicetray.draw import title_and_lines as _title_and_lines
 from dicetray.rules import LAST_HOLDER, LIMIT_AT_MOST, evaluate
 from dicetray.state import CHARGE, ESPAGNOLE
@@ -20,11 +19,12 @@ from dicetray.ui_contest import contest, outcome  # noqa: F401  (ui draws every 
 def turn(fb, w, h, game, kept, faces=None, hint=None):
     """The current player's turn: dice (faces: the roll animation's, while its dice are in the
     air: then nothing on the panel names or counts that throw yet), kept marks, throw n of
-    limit, the phase, everybody's tokens in seat order, the pot in the charge, and on
-    128x64 the throw's name and the throw to beat: the turn's best and lowest throws so far.
-    hint (mask, text), strategy.hint's: the dice the strategy keeps drawn with a solid foot,
-    and on 128x64 beside the count what that choice is worth ("85%", "+0.9T"; "OK" before
-    it: the strategy stops). A seat the tray plays: its name marked, no key to press."""
+    limit, the pot in the charge (the phase where there is room), the throw's name and the
+    throw to beat: the turn's best and lowest throws so far; on 128x64 everybody's tokens,
+    each by its owner's name. hint (mask, text), strategy.hint's: the dice the strategy keeps
+    drawn with a solid foot, and on 128x64 what that choice is worth ("85%", "+0.9T"; "OK"
+    before it: the strategy stops) where the phase goes. A seat the tray plays: its name
+    marked, no key to press."""
     font.clear(fb)
     p = game.current
     t = game.turn
@@ -33,69 +33,92 @@ def turn(fb, w, h, game, kept, faces=None, hint=None):
     marks = (hint[0] or 0) if hint else 0
     tray = p in game.computers
     tx = words.T
-    _hints(fb, w, h, tx.TRAY_PLAYS if tray else _turn_keys(game, count), not tray)
+    hints(fb, w, h, tx.TRAY_PLAYS if tray else _turn_keys(game, count), not tray)
     phase = tx.PHASES[game.phase]
     pot = tx.POT_N % game.pot if game.phase == CHARGE else ""
+    if count and not faces:
+        name = evaluate(t.dice, game.opts).name
+    elif count:
+        name = ""  # the last throw's dice are in the air again
+    elif h < 64:
+        name = phase  # before the first throw: the phase, where the throw's name goes
+    elif t.limit == 0 or (game.may_stop_early() and limit > 1):
+        name = tx.UP_TO % limit
+    else:
+        name = (tx.THROWS_N if limit > 1 else tx.THROW_N) % limit
     if h < 64:
+        # Beside the dice: who throws (the hint bar says when the tray plays it) and throw n of
+        # limit; the throw's name. Below them, across the panel: the throw to beat. The pot
+        # and everybody's tokens: the table's screen and the results.
         turn_die(fb, w, h, faces or t.dice, kept, None, marks)
-        font.text(fb, "%s %s/%d" % (pname(p, game.computers), count or "-", limit), 51, 0)
-        font.text(fb, phase, 51, 7)
-        font.text(fb, pot, w - font.width(pot), 7)
-        _holdings(fb, w, 15, game)
+        font.text(fb, pname(p) + " " + tx.THROW_OF % (count or "-", limit), TEXT_X32, 0)
+        font.text(fb, name, TEXT_X32, 8)
+        _to_beat(fb, w, 15, game)
         return
     # Fields keep their places from one throw to the next, so a throw redraws only what changed
     # (the display driver sends only changed columns).
     big_name(fb, p, 0, 0, game.computers)
-    if hint is None:
-        font.text(fb, tx.THROW_OF % (count or "-", limit), 27, 0)
+    font.text(fb, tx.THROW_OF % (count or "-", limit), TEXT_X, 0)
+    if pot:
+        font.text(fb, pot, w - font.width(pot), 0)
+    font.text(fb, name, w - font.width(name), 8)
+    # Before the throw's name, what keeps GAP apart from it: the phase and the hint's worth,
+    # else the worth alone; the phase left out there goes after the count on the top line
+    # when no pot is there and it fits.
+    room = w - font.width(name) - GAP - TEXT_X if name else w - TEXT_X
+    left = phase if hint is None else phase + " " + hint[1]
+    if font.width(left) > room:
+        left = "" if hint is None else hint[1]
+        if not pot and fits(tx.THROW_OF % (count or "-", limit), phase, w - TEXT_X):
+            font.text(fb, phase, w - font.width(phase), 0)
+    if font.width(left) <= room:
+        font.text(fb, left, TEXT_X, 8)
+    _to_beat(fb, w, 16, game)
+    turn_die(fb, w, h, faces or t.dice, kept, None, marks, game.n)
+    if game.n > 4:  # two rows, under smaller dice
+        _holdings(fb, w, 39, 2, game)
     else:
-        font.text(fb, "%d/%d %s" % (count, limit, hint[1]), 27, 0)
-    font.text(fb, pot, w - font.width(pot), 0)
-    font.text(fb, phase, 27, 8)
-    if count and not faces:
-        line2 = evaluate(t.dice, game.opts).name
-    elif count:
-        line2 = ""  # the last throw's dice are in the air again
-    elif t.limit == 0 or (game.may_stop_early() and limit > 1):
-        line2 = tx.UP_TO % limit
-    else:
-        line2 = (tx.THROWS_N if limit > 1 else tx.THROW_N) % limit
-    font.text(fb, line2, w - font.width(line2), 8)
-    _to_beat(fb, w, game)
-    turn_die(fb, w, h, faces or t.dice, kept, None, marks)
-    _holdings(fb, w, 47, game)
+        _holdings(fb, w, 47, 1, game)
 
 
-def _holdings(fb, w, y, game):
-    # Everybody's tokens in seat order on one line, as the table sits (P1 at the left); the
-    # player whose turn it is is named above. Counts alone: names would double what a turn's
-    # first drawing sends to the panel.
-    _cells(fb, w, y, 1, [(_tokens(game, p), "", False) for p in range(game.n)])
+def _holdings(fb, w, y, rows, game):
+    # Everybody's tokens in seat order, each in a cell by its owner's name, read across as the
+    # table sits (P1 at the left; two rows: P1 P2 P3 P4 over P5..P8). The player whose turn it
+    # is is named big above; the seats the tray plays, on the table's screen.
+    n = game.n
+    cols = (n + rows - 1) // rows
+    items = []
+    for k in range(n):  # cells fills column by column: seat (k % rows) * cols + k // rows
+        p = (k % rows) * cols + k // rows
+        items.append((pname(p), _tokens(game, p), False))
+    _cells(fb, w, y, rows, items, 8)  # no cell lit: a blank row apart is enough
 
 
-def turn_die(fb, w, h, values, kept, only=None, hint=0):
+def turn_die(fb, w, h, values, kept, only=None, hint=0, n=0):
     """The turn's dice where turn() draws them; only: redraw just that die (a keep changes
     nothing else on the turn's screen, so a KEEP draws one die, not the screen); hint: the
-    dice the strategy keeps."""
+    dice the strategy keeps; n: the players (more than four: smaller dice, over two rows of
+    tokens)."""
     if h < 64:
-        _dice_row(fb, 50, 0, 14, values, kept, only, hint)
+        _dice_row(fb, TEXT_X32 - 1, 0, 14, values, kept, only, hint)
     else:
-        _dice_row(fb, w, 24, 22, values, kept, only, hint)
+        _dice_row(fb, w, 24, 14 if n > 4 else 22, values, kept, only, hint)
 
 
-def _to_beat(fb, w, game):
-    # Above the dice: the turn's best and lowest throws so far and who made them. This line
-    # keeps to one page of the panel's memory (rows 16..23) and the dice to three (24..45): a
-    # change there resends those pages only (tools/bench.py's bytes per press).
+def _to_beat(fb, w, y, game):
+    # Above the dice (128x32: below them): the turn's best and lowest throws so far and who
+    # made them. On 128x64 this line keeps to one page of the panel's memory (rows 16..23) and
+    # the dice to three (24..45): a change there resends those pages only (tools/bench.py's
+    # bytes per press).
     t = game.turn
     places = game.ranked()
     if not places:
-        font.centered(fb, words.T.NOTHING_TO_BEAT, 16, 1, 1, w)
+        font.centered(fb, words.T.NOTHING_TO_BEAT, y, 1, 1, w)
         return
     top = words.T.TOP % (pname(t.order[places[0]]), dice_str(t.finals[places[0]]))
     low = words.T.LOW % (pname(t.order[places[-1]]), dice_str(t.finals[places[-1]]))
-    font.text(fb, top, 0, 16)
-    font.text(fb, low, w - font.width(low), 16)
+    font.text(fb, top, 0, y)
+    font.text(fb, low, w - font.width(low), y)
 
 
 def _turn_keys(game, count):
@@ -113,10 +136,11 @@ def _turn_keys(game, count):
     return t.KEYS_STOP
 
 
-def result(fb, w, h, game, keys=None):
+def result(fb, w, h, game, keys=None, left=-1):
     """The end of a turn: who lost and what moved, then each throw, best first, with the tokens
     each player holds now, and the pot (128x32: the best and the lowest throw only). keys: what
-    the buttons do there, if not only OK."""
+    the buttons do there, if not only OK; left: the screen moves on by itself, its key bar
+    lit for that many letter cells (draw.hints)."""
     font.clear(fb)
     last = game.last
     t = game.ended
@@ -144,17 +168,17 @@ def result(fb, w, h, game, keys=None):
     elif last.phase == CHARGE:
         items.append((words.T.POT, str(game.pot), False))
     _cells(fb, w, 10, (len(items) + 1) // 2, items)
-    _hints(fb, w, h, keys or words.T.KEYS_NEXT)
+    hints(fb, w, h, keys or words.T.KEYS_NEXT, True, left)
 
 
 def _tokens(game, p):
     return "--" if p in game.out else str(game.tokens[p])
 
 
-def phase(fb, w, h, game, keys=None):
+def phase(fb, w, h, game, keys=None, left=-1):
     """The décharge begins (the charge's first turn says itself that it began): the pot is
     empty, who has left; who starts first (the one line a 128x32 panel has room for). keys:
-    what the buttons do there, if not only OK."""
+    what the buttons do there, if not only OK; left: as result's."""
     font.clear(fb)
     lines = [words.T.POT_EMPTY]
     if game.out:
@@ -162,7 +186,7 @@ def phase(fb, w, h, game, keys=None):
     if not game.over:
         lines.insert(0, words.T.STARTS % pname(game.current, game.computers))
     _title_and_lines(fb, w, h, words.T.PHASES[game.phase], lines,
-                     keys or words.T.KEYS_GO_ON)
+                     keys or words.T.KEYS_GO_ON, left)
 
 
 def standings(fb, w, h, game, unsaved, keys):
@@ -175,14 +199,21 @@ def standings(fb, w, h, game, unsaved, keys):
     places = game.ranked()
     seen = [t.order[i] for i in places] + t.order[len(places):]
     seen += [p for p in range(game.n) if p not in seen]
+    seats = game.computers
+    if wide:
+        rows = (game.n + 1) // 2
+    else:  # four cells a row; three where seats are marked ("P8*"), unless that makes three
+        per = 3 if seats else 4
+        if game.n > 2 * per:
+            seats, per = (), 4
+        rows = (game.n + per - 1) // per
     items = []
     for k in range(game.n):
         p = seen[k]
-        left = pname(p, game.computers)
+        left = pname(p, seats)
         if wide and k < len(places):
             left += " " + dice_str(t.finals[places[k]])
         items.append((left, _tokens(game, p), p == game.current))
-    rows = (game.n + 1) // 2 if wide else (game.n + 3) // 4
     if rows == 1 or wide:  # 128x32: no head line when the players need two rows
         head = words.T.NOT_SAVED if unsaved else words.T.PHASES[game.phase]
         if game.pot:
@@ -191,12 +222,12 @@ def standings(fb, w, h, game, unsaved, keys):
         _cells(fb, w, 10, rows, items)
     else:
         _cells(fb, w, 1, rows, items)
-    _hints(fb, w, h, keys)
+    hints(fb, w, h, keys)
 
 
 def over(fb, w, h, game):
     """Game over: who pays the round, why the game ended (the first player out and in which
-    phase, l'Espagnole, the last holder), who won; 128x32: who pays and why."""
+    phase, l'Espagnole, the last holder), who won; 128x32: who pays, why, who won."""
     font.clear(fb)
     r = game.result
     losers = r.losers
@@ -214,7 +245,7 @@ def over(fb, w, h, game):
         lines = [t.PAY % " ".join(pname(p, seats) for p in losers)]
     lines.append(why)
     lines.append(t.WON % " ".join(pname(p, seats) for p in r.winners))
-    _title_and_lines(fb, w, h, title, lines if h >= 64 else (why,), t.KEYS_OVER)
+    _title_and_lines(fb, w, h, title, lines if h >= 64 else (why, lines[-1]), t.KEYS_OVER)
 
 
 def menu(fb, w, h, title, rows, cursor, keys):
@@ -231,7 +262,7 @@ def menu(fb, w, h, title, rows, cursor, keys):
         c = 0 if i == cursor else 1
         font.text(fb, label, 1, y, 1, c)
         font.text(fb, value, w - font.width(value) - 1, y, 1, c)
-    _hints(fb, w, h, keys)
+    hints(fb, w, h, keys)
 
 
 def message(fb, w, h, title, lines, keys):
@@ -241,9 +272,18 @@ def message(fb, w, h, title, lines, keys):
 
 
 def refusal(fb, w, h, why):
-    """Over the screen drawn: why the last press was refused, inverted in a box across the
-    middle (a dark frame keeps it apart from the dice and text around it)."""
-    y = (h - 8) // 2 - 6
-    fb.fill_rect(0, y, w, 13, 0)
-    fb.fill_rect(1, y + 1, w - 2, 11, 1)
-    font.centered(fb, why, y + 3, 1, 0, w)
+    """Over the screen drawn (a turn or a contest, where presses are refused and a seat says
+    its stop): why the last press was refused, inverted in a box across the panel. The box
+    hides whole text rows, its dark frame on blank rows: on 128x64 the line above the dice
+    (a contest: its first two rows of rolls), on 128x32 all below the top line."""
+    y, bh = refusal_rows(h)
+    fb.fill_rect(0, y, w, bh, 0)
+    fb.fill_rect(1, y + 1, w - 2, bh - 2, 1)
+    font.centered(fb, why, y + (bh - 7) // 2, 1, 0, w)
+
+
+def refusal_rows(h):
+    """The rows refusal's box takes on a panel h high: (top, height)."""
+    if h < 64:
+        return 7, 16  # the blank row under the top line down to the hint bar's dark row
+    return 15, 20

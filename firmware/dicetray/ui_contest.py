@@ -5,7 +5,7 @@ ui.outcome): the screens and their callers draw through ui alone.
 """
 
 from dicetray import font, words
-from dicetray.draw import big_name, dice_str, pname
+from dicetray.draw import TEXT_X, big_name, dice_str, pname
 from dicetray.draw import cells as _cells
 from dicetray.draw import hints as _hints
 from dicetray.state import DIE, HIGH, LOW, WHO_STARTS
@@ -33,21 +33,21 @@ def contest(fb, w, h, game):
         keys = t.KEYS_ONE_DIE if c.kind == DIE else t.KEYS_THREE_DICE
     tray = game.current in game.computers
     _hints(fb, w, h, t.TRAY_PLAYS if tray else keys, not tray)
-    big_name(fb, game.current, 0, 0, game.computers)
     if h < 64:
-        font.text(fb, title, 28, 0)
-        font.text(fb, _rolls(c, 16, game.computers), 28, 8)
+        font.text(fb, pname(game.current) + " " + title, 0, 0)
+        _roll_cells(fb, w, 8, c, (), ())
         return
+    big_name(fb, game.current, 0, 0, game.computers)
     # A row above the title for an accent (ÉGAL); the line's foot level with the big name's.
-    font.text(fb, title, 28, 1)
-    font.text(fb, line, 28, 9)
-    _roll_cells(fb, w, c, (game.current,), game.computers)
+    font.text(fb, title, TEXT_X, 1)
+    font.text(fb, line, TEXT_X, 9)
+    _roll_cells(fb, w, 18, c, (game.current,), game.computers)
 
 
-def outcome(fb, w, h, game, keys=None):
+def outcome(fb, w, h, game, keys=None, left=-1):
     """A roll-off or play-off decided: who starts, wins or loses, or who rolls again after a
     tie (lit below), and every roll. Drawn over the contest's last picture in place. keys: what
-    the buttons do there, if not only OK."""
+    the buttons do there, if not only OK; left: as ui.result's."""
     font.clear(fb)
     c, high, low = game.decided
     t = words.T
@@ -58,36 +58,28 @@ def outcome(fb, w, h, game, keys=None):
     else:
         pick, verb = low, t.LOSES
     title = t.TIE_AGAIN if len(pick) > 1 else verb % pname(pick[0], game.computers)
-    _hints(fb, w, h, keys or t.KEYS_CONTINUE)
+    _hints(fb, w, h, keys or t.KEYS_CONTINUE, True, left)
     if h < 64:
         font.text(fb, title, 0, 0)
-        font.text(fb, _rolls(c, 21, game.computers), 0, 8)
+        _roll_cells(fb, w, 8, c, (), ())
         return
     font.centered(fb, title, 0, 2, 1, w)
-    _roll_cells(fb, w, c, pick, game.computers)
+    _roll_cells(fb, w, 18, c, pick, game.computers)
 
 
-def _roll_cells(fb, w, c, lit, seats):
+def _roll_cells(fb, w, y, c, lit, seats):
     # The contest's players in rolling order, each with its roll once made (highest die
-    # first); lit: the players named above; seats: those the tray plays.
+    # first); lit: the players named above; seats: those the tray plays. 128x64: two columns
+    # from y; 128x32 (y 8): two rows under the title, as many columns as the players need
+    # (four rolls of one die, three of three dice), no seat marked (the hint bar says when the
+    # tray plays), the rolls made kept first where not all fit.
     done = c.results
-    items = [(pname(p, seats) + (" " + dice_str(done[i]) if i < len(done) else ""), "", p in lit)
+    items = [(pname(p, seats), dice_str(done[i]) if i < len(done) else "", p in lit)
              for i, p in enumerate(c.players)]
-    _cells(fb, w, 18, (len(items) + 1) // 2, items)  # a blank row under the title lines
-
-
-def _rolls(c, room, seats):
-    # "P1:653 P2:- ..." in whole entries that fit in room characters: the players still to
-    # roll are left out first, then the oldest rolls but the first, which stays in view as
-    # the one the others roll against; seats: those the tray plays.
-    done = c.results
-    parts = [
-        "%s:%s" % (pname(q, seats), dice_str(done[i]) if i < len(done) else "-")
-        for i, q in enumerate(c.players)
-    ]
-    while len(" ".join(parts)) > room and len(parts) > 1:
-        if len(parts) > len(done):
-            parts.pop()  # the last still to roll
-        else:
-            parts.pop(1 if len(parts) > 2 else -1)
-    return " ".join(parts)
+    if y > 8:
+        _cells(fb, w, y, (len(items) + 1) // 2, items)
+        return
+    room = 8 if c.kind == DIE else 6
+    while len(items) > room:  # the last still to roll, else the oldest roll but the first
+        items.pop(len(items) - 1 if len(items) > len(done) else 1)
+    _cells(fb, w, y, 2, items, 7)

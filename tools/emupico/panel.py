@@ -165,8 +165,12 @@ class Panel:
         return {x: column(x) for x in range(x0 - 6 * scale, x1 + 6 * scale)}
 
     def hints(self):
-        """The bottom line: what the buttons do now (dark text on a lit bar)."""
-        return self.read(HEIGHT - 8, ink=0)
+        """The bottom line: what the buttons do now (dark text on a lit bar; a bar that drains,
+        the screen moving on by itself: dark on its lit part, then lit past its edge)."""
+        edge = self.rows[HEIGHT - 1].find(0)
+        if edge < 0 or self.rows[HEIGHT - 9].find(0) != edge:
+            return self.read(HEIGHT - 8, ink=0)
+        return self.read(HEIGHT - 8, ink=0, x1=edge) + self.read(HEIGHT - 8, x0=edge)
 
 
 # ---- which screen the tray shows --------------------------------------------------------------

@@ -285,6 +285,9 @@ def crowded_table(shots):
             rig.tray.run(100)
         rig.snap("crowded_result" + tag, RESULT, "a result: marks and two-digit tokens stand"
                  " apart")
+        rig.tray.run(2500)  # the tray plays next: the result moves on by itself
+        rig.snap("crowded_waiting" + tag, RESULT, "the tray moves on by itself: its key bar"
+                 " drains till then (any key moves on at once)")
         rig.play("o")  # P7* (221, the nenette) starts: the tray plays on
         rig.play("O")
         rig.snap("crowded_table" + tag, STANDINGS, "the table of eight, marks, two digits")
