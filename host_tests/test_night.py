@@ -2,6 +2,8 @@
 the setup menu's buttons, the night's first and last games are alike, the figures' arithmetic,
 and a tiny night's soak on MicroPython (the whole night is the bench's, not a test's)."""
 
+import json
+
 from bench.night import night_heap, slope, summary
 from dicetray import words
 from dicetray.app import SETUP
@@ -76,3 +78,42 @@ def test_a_tiny_night_on_micropython_reads_each_games_heap(micropython):
     assert len(starts) == len(peaks) == 2 and qstr >= 0
     for start, peak in zip(starts, peaks):
         assert 5000 < start < peak < 200_000  # the tray's code and objects; a game adds more
+
+
+# Let go and loaded again, over and over: the live heap after each round (run.mjs --chunks).
+# The first load leaves the modules' new interned strings (MicroPython never frees one); a
+# round after it must leave nothing more.
+RELOADS = """
+import micropython
+from dicetray import lazy, words
+words.use("en")
+after = [0] * 8
+n = [0]
+
+
+def round_trip():
+    words.use("fr")
+    words.use("en")
+    import dicetray.options, dicetray.screens_setup, dicetray.seat, dicetray.strategy
+    import dicetray.odds, dicetray.firsttable, dicetray.save_record
+    for phase in (lazy.SEATS, lazy.SETUP, lazy.SAVE):
+        lazy.let_go(phase, ())
+#---
+round_trip()
+#---
+after[n[0]] = LIVE_HEAP
+n[0] += 1
+if n[0] < len(after):
+    round_trip()
+    AGAIN = True
+#---
+print(after)
+"""
+
+
+def test_modules_let_go_and_loaded_again_leave_nothing_after_their_first_load(micropython):
+    from bench.night import FIRMWARE
+
+    after = json.loads(micropython(RELOADS, paths=[FIRMWARE], mpy=True, chunks=True))
+    assert len(after) == 8 and after[0] > 10_000
+    assert max(after) - min(after) <= 64, after  # 16-byte blocks: a byte left a round shows
