@@ -73,6 +73,16 @@ def test_the_pico_night_script_reads_its_plan():
     assert "PLAN = [(3, True, False)" in code
 
 
+def test_a_pico_that_runs_no_script_beside_the_buttons_gets_null_figures_and_why():
+    class Twin:  # the host twin's kind: no exec_background
+        def install_in_safe_mode(self):
+            raise AssertionError("not to be installed")
+
+    said = []
+    got = pico_night.pico_night_figures(Twin(), log=said.append)
+    assert got == dict.fromkeys(pico_night.KEYS) and "collects no garbage" in said[0]
+
+
 def test_a_tiny_night_on_micropython_reads_each_games_heap(micropython):
     starts, peaks, qstr = night_heap(2, 32, timeout=600)
     assert len(starts) == len(peaks) == 2 and qstr >= 0

@@ -14,7 +14,11 @@ bench.night.summary's, the port's absolute heap (MicroPython's own and this scri
 included).
 
 Takes any object with emupico.kit.Pico's interface (install_in_safe_mode, write_files,
-exec_background, settle, latency, panel): the kit, or its host twin.
+exec_background, settle, latency, panel). A Pico that cannot run a script beside the buttons
+(no exec_background: the host twin, whose WebAssembly MicroPython runs the board as one run and
+so never collects garbage while it runs, its gc.mem_alloc() only growing) gets null figures and
+the reason: there the night's live heap is bench/night.py's, on the same VM with run.mjs's
+collections between steps.
 """
 
 from __future__ import annotations
@@ -197,7 +201,12 @@ def pico_night_figures(pico=None, games=GAMES, log=print):
             log("Pico night's soak skipped: " + reason)
             return dict.fromkeys(KEYS)
         pico = Pico()
-    owned = pico.claim() if hasattr(pico, "claim") else False
+    elif not hasattr(pico, "exec_background"):
+        log("Pico night's soak skipped: %s runs no script beside the buttons, and its VM collects"
+            " no garbage while the board runs (bench/night.py is the night on that VM)"
+            % type(pico).__name__)
+        return dict.fromkeys(KEYS)
+    owned = pico.claim()
     try:
         pico.install_in_safe_mode()
         got = play(pico, games, log)
