@@ -11,7 +11,8 @@ every 5 games from the 10th, seats or hints every 5) through the setup menu's ow
 (screens_setup.change_setting, as its buttons would; not the buttons: the host's bot cannot
 walk a menu it may not read); every 10 polls it reads the heap for the game's peak. Figures:
 bench.night.summary's, the port's absolute heap (MicroPython's own and this script's
-included).
+included); printed too, the largest free block at each game's start (micropython.mem_info's
+"max free sz"): a heap that stays flat can still break into pieces no allocation fits.
 
 Takes any object with emupico.kit.Pico's interface (install_in_safe_mode, write_files,
 exec_background, settle, latency, panel). A Pico that cannot run a script beside the buttons
@@ -55,7 +56,7 @@ def plan(games=GAMES):
 
 # On the board: the main loop, and at each poll the night's bookkeeping (board.feed).
 SCRIPT = """
-import gc, json
+import gc, json, micropython
 from dicetray import runner
 from dicetray.screens import SETUP
 from dicetray.board import Board
@@ -122,6 +123,7 @@ def feed():
             raise Done
         gc.collect()
         starts[game] = gc.mem_alloc()
+        micropython.mem_info()  # its "max free sz": the largest free block, in 16-byte blocks
         st[1] = game
         game_start(app, game)
     st[2] = at_setup
@@ -173,7 +175,10 @@ def play(pico, games=GAMES, log=print):
     lines = [line for line in out.splitlines() if line.startswith("NIGHT ")]
     if not lines:
         raise PicoError("the night printed no figures:\n" + out)
-    return json.loads(lines[-1][len("NIGHT "):])
+    got = json.loads(lines[-1][len("NIGHT "):])
+    got["largest_free"] = [16 * int(line.rsplit("max free sz:", 1)[1])
+                           for line in out.splitlines() if "max free sz:" in line]
+    return got
 
 
 def report(got, log=print):
@@ -185,8 +190,12 @@ def report(got, log=print):
     log("Pico         a night of %d games: heap at the start of each game %s bytes (free at the"
         " end %d)" % (len(starts), " ".join(str(x) for x in starts), got["free"]))
     log("Pico         slope %.1f bytes a game (from the %dth game), last game's start minus the"
-        " %dth's %d bytes, peak %d bytes (the %dth game's own %d)"
-        % (s["slope"], FIRST + 1, FIRST + 1, s["drift"], s["peak"], FIRST + 1, s["game_peak"]))
+        " %dth's %d bytes, peak %d bytes (the night's first 15 games' %d)"
+        % (s["slope"], FIRST + 1, FIRST + 1, s["drift"], s["peak"], s["game_peak"]))
+    free = got.get("largest_free")
+    if free:  # fragmentation: what one allocation could still take at each game's start
+        log("Pico         the largest free block at each game's start: first %d, smallest %d,"
+            " last %d bytes" % (free[0], min(free), free[-1]))
     return dict(zip(KEYS, (len(starts), s["slope"], s["drift"], s["peak"])))
 
 
