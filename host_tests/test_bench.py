@@ -119,7 +119,8 @@ def test_bench_prints_one_json_line_with_every_key(micropython):
     assert isinstance(figures["soak_heap_drift_bytes"], int)
     assert isinstance(figures["soak_heap_slope_bytes_per_game"], float)
     assert 5000 < figures["soak_heap_peak_bytes"] < 200_000  # a game: seats, hints, saves
-    assert "128x64: live heap at the start of games" in out and "128x32: slope" in out
+    assert "128x64: live heap at each game's start" in out and "128x32: slope" in out
+    assert "games   1-  2: " in out
     assert "Pico night's soak skipped: DICETRAY_PICO_KIT is empty" in out
     for key in ("pico_soak_games", "pico_soak_heap_slope_bytes_per_game",
                 "pico_soak_heap_drift_bytes", "pico_soak_heap_peak_bytes"):

@@ -147,8 +147,11 @@ def night_figures(games=GAMES, heights=HEIGHTS, log=print):
     worst = {}
     for height, (starts, peaks, qstr) in zip(heights, nights):
         s = summary(starts, peaks)
-        log("WebAssembly  128x%d: live heap at the start of games 1, 10, 20...: %s bytes"
-            % (height, " ".join(str(starts[i]) for i in [0] + list(range(FIRST, games, 10)))))
+        log("WebAssembly  128x%d: live heap at each game's start (bytes, 20 games a line):"
+            % height)
+        for i in range(0, games, 20):
+            log("WebAssembly    games %3d-%3d: %s" % (i + 1, min(i + 20, games),
+                                                      " ".join(str(x) for x in starts[i:i + 20])))
         log("WebAssembly  128x%d: slope %.1f bytes a game from the %dth game; the last game's"
             " start minus the %dth's %d bytes, %d of them interned strings (never freed: the"
             " first load of each module or catalogue leaves its new ones); peak %d bytes, the"
