@@ -40,7 +40,8 @@ def test_bench_prints_one_json_line_with_every_key(micropython):
     # null and the bench says why (tools/emupico/bench.py's own tests and the Pico tier cover the
     # Pico's side; host_tests/test_web.py the page's).
     env = dict(os.environ, DICETRAY_PICO_KIT="", DICETRAY_WEB_BENCH="0",  # and the page
-               DICETRAY_ARENA_GAMES="40")  # the arena: a few games, its figures still there
+               DICETRAY_ARENA_GAMES="40",  # the arena: a few games, its figures still there
+               DICETRAY_SOAK_GAMES="2")  # the night: two games (its own tests: test_night.py)
     out = subprocess.run([sys.executable, os.path.join(ROOT, "tools", "bench", "figures.py")],
                          env=env, capture_output=True, text=True, check=True, timeout=600).stdout
     figures = json.loads(out.strip().splitlines()[-1])
@@ -115,6 +116,17 @@ def test_bench_prints_one_json_line_with_every_key(micropython):
     assert "save_erases_per_action" in out and "format 4" in out
     assert figures["save_undo_actions"] > figures["save_actions"]  # the slips' and undos' saves
     assert figures["save_undo_erases_per_action"] <= 0.1
+    # The night: every game's start read, the figures there; the Pico's night skipped.
+    assert figures["soak_games"] == 2
+    assert isinstance(figures["soak_heap_drift_bytes"], int)
+    assert isinstance(figures["soak_heap_slope_bytes_per_game"], float)
+    assert 5000 < figures["soak_heap_peak_bytes"] < 200_000  # a game: seats, hints, saves
+    assert "128x64: live heap at each game's start" in out and "128x32: slope" in out
+    assert "games   1-  2: " in out
+    assert "Pico night's soak skipped: DICETRAY_PICO_KIT is empty" in out
+    for key in ("pico_soak_games", "pico_soak_heap_slope_bytes_per_game",
+                "pico_soak_heap_drift_bytes", "pico_soak_heap_peak_bytes"):
+        assert figures[key] is None, key
     assert "Browser figures skipped: DICETRAY_WEB_BENCH is 0" in out
     for key in WEB_KEYS:
         assert figures[key] is None, key

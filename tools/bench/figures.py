@@ -41,6 +41,13 @@ its buttons, as trayrun.tour() does (checked: the same games, the same bytes on 
   the bytes the glyphs beyond ASCII (the accented capitals, « ») add to the font: their columns,
   the index's entries past code 126, their characters in CHARS.
 
+A night at the bar (night.py; DICETRAY_SOAK_GAMES games, default 200, a few minutes): games
+back to back on one tray through its buttons, the language, the seats and the hints switched on
+the setup menu now and then, at each panel height; the live heap at each game's start, its
+slope per game, the last game's start against the 10th's, and the night's peak
+(soak_heap_*). The same, 20 games, on the emulated Pico (tools/emupico/night.py, pico_soak_*;
+null, saying why, without the kit).
+
 The tray on the emulated Pico (tools/emupico/bench.py, a few minutes; skipped, saying why, without
 the kit): press-to-panel latency per kind of press, first byte and panel complete, median and
 95th percentile in emulated ms with the I2C bus and flash timing modelled, and the heap of the
@@ -188,9 +195,15 @@ def main():
     from bench.seats import seats_figures  # the computer seat: the arena, a decision on the Pico
 
     result.update(seats_figures())
+    from bench.night import GAMES, night_figures  # a night of games on one heap
+
+    result.update(night_figures(int(os.environ.get("DICETRAY_SOAK_GAMES", GAMES))))
     from emupico.bench import pico_figures  # the emulated Pico (skipped where its kit is missing)
 
     result.update(pico_figures())
+    from emupico.night import pico_night_figures  # a shorter night there
+
+    result.update(pico_night_figures())
     from bench.page import web_figures  # the page in headless Chromium (skipped where missing)
 
     result.update(web_figures())

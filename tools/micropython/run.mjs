@@ -23,7 +23,9 @@
 // again, so nothing is allocated between the collection and the reading, and stores that
 // reading in the global LIVE_HEAP (an int) before the next piece runs. Before the first piece,
 // LIVE_HEAP is the live heap of the bare VM. A reading includes nothing of the next piece,
-// not even its compiled code.
+// not even its compiled code. A piece that leaves the global AGAIN true runs again, with a
+// collection and a reading before each run, until it leaves AGAIN false (AGAIN is False before
+// the first piece): a loop of pieces whose length the script finds out as it runs.
 import fs from "node:fs";
 import path from "node:path";
 import { loadMicroPython } from "@micropython/micropython-webassembly-pyscript";
@@ -140,7 +142,7 @@ function chunksOf(text) {
 }
 
 function runChunks(text) {
-  mp.runPython(`__file__ = ${JSON.stringify(scriptPath)}\nLIVE_HEAP = 0`);
+  mp.runPython(`__file__ = ${JSON.stringify(scriptPath)}\nLIVE_HEAP = 0\nAGAIN = False`);
   const gc = mp.pyimport("gc");
   const [collect, memAlloc] = [gc.collect, gc.mem_alloc];
   const measure = () => {
@@ -148,9 +150,14 @@ function runChunks(text) {
     mp.globals.set("LIVE_HEAP", memAlloc()); // a small int into an existing key: no allocation
   };
   for (const piece of chunksOf(text)) {
-    measure();
     mp.FS.writeFile(scriptPath, piece);
-    mp.runPython(`execfile(${JSON.stringify(scriptPath)}, globals())`);
+    let again = true;
+    while (again) {
+      measure();
+      mp.runPython(`execfile(${JSON.stringify(scriptPath)}, globals())`);
+      again = mp.globals.get("AGAIN") === true; // read before the next collection
+      if (again) mp.globals.set("AGAIN", false);
+    }
   }
 }
 

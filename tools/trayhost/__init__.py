@@ -10,12 +10,13 @@ log and the tests share. Nothing here goes to the Pico, and no tool imports the 
     autoplay      seeded dice, a bot player and the loop that plays a game with it
     trayrun       a whole tray on fakes, driven by keys; in-memory files; the bot at the buttons
     slips         a game whose every stop or stake is first slipped and taken back
+    night         a night at the bar: games back to back, settings switched on the setup menu
     savefuzz      real saves damaged on purpose, every accepted one played to its end
     savemutate    a save changed in meaning, one field at a time
     dicechoice    random choices made with a die: one of a sequence, a chance in six
 
-pins, autoplay, trayrun and savefuzz (with savemutate, dicechoice) run on MicroPython too: the
-MicroPython test tier mounts this package.
+pins, autoplay, trayrun, night and savefuzz (with savemutate, dicechoice) run on MicroPython
+too: the MicroPython test tier mounts this package.
 """
 
 try:

@@ -117,8 +117,11 @@ class Tray:
 
     The display is the driver on ``i2c`` (a RecordingI2C unless given), or ``display``: any
     display (the interface in dicetray/display.py). The store is ``store``, or one on ``fs``;
-    the buzzer ``buzzer``, or a Buzzer.
+    the buzzer ``buzzer``, or a Buzzer. rest_ms: the rest after each key's release (a quick
+    player's is shorter: a key may then land in the roll animation, and lands the dice).
     """
+
+    rest_ms = REST_MS
 
     def __init__(self, roll, i2c=None, fs=None, width=128, height=64, driver="ssd1306",
                  start_ms=0, seed=1, display=None, store=None, buzzer=None):
@@ -160,7 +163,7 @@ class Tray:
         pin.press()
         self.run(LONG_MS if k == "O" else PRESS_MS)
         pin.release()
-        self.run(REST_MS)
+        self.run(self.rest_ms)
 
     def keys(self, text):
         for k in text:
