@@ -30,6 +30,7 @@ from dicetray.rules import START_SEAT1
 from dicetray.store import Store
 from emupico import kit
 from emupico.bot import FIRST_THROW, choose, quiet_ms
+from emupico import night
 from emupico.kit import Panel, Pico, screen_of
 from picotwin import twin
 from trayhost import savefuzz, trayrun
@@ -52,6 +53,7 @@ DEEP = b'{"format": ' + (b"[" + b" " * 10) * 550 + b"]" * 550 + b"}"
 # kept aside, must show this soon after power-up.
 COSTLY = {"long-number": savefuzz.long_number(), "nested-8170-deep": savefuzz.nested()}
 NOTICE_WITHIN_MS = 2000
+NIGHT_GAMES = 3  # the bench's Pico night is 20 (emupico/night.py)
 SAVE_FILES = ["game.json", "game.now", "settings.json"]
 # Two players, classic rules, P1 starting (no roll-off); and with 5 tokens, a game that ends soon.
 TWO_CLASSIC = {"players": 2, "preset": "classic",
@@ -472,6 +474,20 @@ def test_a_press_while_a_seat_thinks_hurries_it_or_shows_the_table(pico, key, lo
         assert seat_thinks(panel) or screen_of(panel) == "result", panel.text()
         assert panel.read(0, scale=2) == "P2" or screen_of(panel) == "result", panel.text()
     assert pico.stats()["resets"] == resets
+
+
+def test_a_short_night_of_games_back_to_back_plays_on_one_heap(pico):
+    # The bench's Pico night (emupico/night.py), shortened: games back to back through the
+    # buttons, the seats, hints and language switched on the setup menu between them. Where the
+    # heap is the port's (the kit), a game's start is where the one before it started.
+    boot(pico, hold="OK")
+    resets = pico.stats()["resets"]
+    got = night.play(pico, games=NIGHT_GAMES)
+    starts = got["starts"]
+    assert len(starts) == NIGHT_GAMES and all(starts) and got["polls"] > 0, got
+    assert pico.stats()["resets"] == resets, "the board reset during the night"
+    if getattr(pico, "real_heap", True):
+        assert max(starts[1:]) - starts[1] <= 1024, starts
 
 
 @pytest.mark.parametrize("bad", [TRUNCATED, DEEP], ids=["truncated", "nested-550-deep"])

@@ -115,8 +115,43 @@ class Vm:
                 self.err_path.read_text(errors="replace"))
 
 
+class Running:
+    """A script the twin runs in the background (Twin.exec_background): the kit's Popen's
+    calls, in the twin's clock."""
+
+    def __init__(self, twin, vm):
+        self.twin, self.vm = twin, vm
+
+    def poll(self):
+        """None while the script runs, else 0 (it ended) or 1 (it raised)."""
+        if self.vm is not None and self.twin.vm is self.vm:
+            return None
+        exited = self.twin.exited or {}
+        return 1 if exited.get("error") else 0
+
+    def communicate(self, timeout=None):
+        """Run the twin's clock until the script ends; (its output, None)."""
+        twin = self.twin
+        while self.poll() is None:
+            twin._run_to(twin.t + 1000)
+        out, err = self.vm.output() if self.vm is not None else ("", "")
+        return out + err, None
+
+    def kill(self):
+        if self.poll() is None:
+            self.vm.end()
+            self.twin.vm = self.twin.pending = None
+
+    def wait(self):
+        return self.poll()
+
+
 class Twin(ThroughExec):
     """The host twin of one emulated Pico, with the kit's interface (emupico.kit.Pico)."""
+
+    # Its WebAssembly MicroPython collects no garbage while the board runs (one run from boot
+    # to reset), so gc.mem_alloc() there only grows: no figure of the Pico's live heap.
+    real_heap = False
 
     def __init__(self, seed=421, image=None):
         self.seed = seed
@@ -455,6 +490,19 @@ class Twin(ThroughExec):
         if error:
             raise PicoError("exec: the code raised\n%s%s" % (out, error))
         return out
+
+    def exec_background(self, code):
+        """pico exec in the background, as the kit's: what runs is stopped and code runs on a
+        fresh VM (the flash mounted) while the host presses, taps and waits; returns a handle
+        like the kit's Popen (poll, communicate, kill, wait), its output the VM's stdout and
+        stderr together."""
+        if self.vm is not None:
+            self.vm.end()
+        self.vm = self.pending = None
+        self.flash.power_off()
+        self.exited = None
+        self._boot("exec", code)
+        return Running(self, self.vm)
 
     def install(self, timeout=900):
         """tools/flash.sh run on the twin (its plan, copies and checks): (exit code, output)."""
