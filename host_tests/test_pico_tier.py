@@ -161,6 +161,12 @@ def press(pico, key):
     return figures, pico.panel()
 
 
+def press_long(pico, key):
+    """Hold key a second (its long meaning: OK opens the table); as press."""
+    figures = pico.latency(key, long=True, quiet=quiet_ms(key))
+    return figures, pico.panel()
+
+
 def roll_off(pico, panel):
     """Roll for who starts until someone does (ties roll again after their outcome); the
     panel saying who starts."""
@@ -474,6 +480,31 @@ def test_a_press_while_a_seat_thinks_hurries_it_or_shows_the_table(pico, key, lo
         assert seat_thinks(panel) or screen_of(panel) == "result", panel.text()
         assert panel.read(0, scale=2) == "P2" or screen_of(panel) == "result", panel.text()
     assert pico.stats()["resets"] == resets
+
+
+def test_a_stop_taken_back_on_the_board_resumes_as_the_turn_it_was(pico):
+    panel, _ = boot_with(pico, {"settings.json": json.dumps(TWO_CLASSIC).encode(),
+                                "game.json": None, "game.now": None})
+    _, panel = press(pico, "OK")
+    assert screen_of(panel) == "turn" and panel.hints() == FIRST_THROW, panel.text()
+    _, panel = press(pico, "ROLL")
+    before = top_line(panel), [die_picture(panel, d) for d in range(3)]
+    assert throw_of(before[0]) == 1, panel.text()
+    _, panel = press(pico, "OK")  # the slip: P1 meant to throw again
+    assert (top_line(panel), [die_picture(panel, d) for d in range(3)]) != before
+    # Hold OK: the table, its bar offering the undo; KEEP1 takes the stop back.
+    _, panel = press_long(pico, "OK")
+    assert screen_of(panel) == "standings" and panel.hints() == "KEEP1:UNDO P1'S STOP", (
+        panel.text())
+    _, panel = press(pico, "KEEP1")
+    assert (top_line(panel), [die_picture(panel, d) for d in range(3)]) == before, panel.text()
+    # Saved like any action: a power cut now resumes the turn as it was, not the slip.
+    panel = boot(pico)
+    assert screen_of(panel) == "resume", panel.text()
+    _, panel = press(pico, "OK")
+    assert (top_line(panel), [die_picture(panel, d) for d in range(3)]) == before, panel.text()
+    _, panel = press(pico, "ROLL")
+    assert throw_of(top_line(panel)) == 2, panel.text()
 
 
 def test_a_short_night_of_games_back_to_back_plays_on_one_heap(pico):
