@@ -28,9 +28,8 @@ from dicetray.display import Display
 from dicetray.options import PRESETS
 from dicetray.rules import START_SEAT1
 from dicetray.store import Store
-from emupico import kit
+from emupico import kit, night
 from emupico.bot import FIRST_THROW, choose, quiet_ms
-from emupico import night
 from emupico.kit import Panel, Pico, screen_of
 from picotwin import twin
 from trayhost import savefuzz, trayrun
