@@ -111,7 +111,8 @@ def cells(fb, w, y, rows, items):
         if lit:
             fb.fill_rect(x, cy - 1, colw - 1, 9, 1)
         font.text(fb, left, x + 1, cy, 1, 0 if lit else 1)
-        font.text(fb, right, x + colw - 2 - font.width(right), cy, 1, 0 if lit else 1)
+        if right:  # the turn's tokens have none: two calls fewer a seat, on every throw
+            font.text(fb, right, x + colw - 2 - font.width(right), cy, 1, 0 if lit else 1)
 
 
 def title_and_lines(fb, w, h, title, lines, keys):
