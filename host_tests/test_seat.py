@@ -18,11 +18,11 @@ from dicetray.state import DECHARGE
 from emupico.panel import Panel
 from fakes.flash import saved_game
 from test_tray import assert_panel_shows, assert_result_sane, glass, make_tray, tokens_ok
+from trayhost import trayrun
 from trayhost.autoplay import SeededDice
 from trayhost.oled import FakeI2C
 from trayhost.pins import ticks_diff
 from trayhost.pressmeter import ELSEWHERE, IDLE, FirstFrame, merged, seats_tour
-from trayhost import trayrun
 from trayhost.trayrun import bot_keys, seats_game
 
 
