@@ -114,5 +114,10 @@ def test_bench_prints_one_json_line_with_every_key(micropython):
     assert figures["save_erases_per_action"] < figures["save_v4_erases_per_action"]
     assert "save_erases_per_action" in out and "format 4" in out
     assert "Browser figures skipped: DICETRAY_WEB_BENCH is 0" in out
+    assert "Press cost figures skipped: DICETRAY_PRESSCOST_BENCH is 0" in out
+    from bench.presscost import empty
+
+    for key in empty():  # every key there, null when skipped
+        assert figures[key] is None, key
     for key in WEB_KEYS:
         assert figures[key] is None, key
