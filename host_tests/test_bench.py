@@ -40,6 +40,7 @@ def test_bench_prints_one_json_line_with_every_key(micropython):
     # null and the bench says why (tools/emupico/bench.py's own tests and the Pico tier cover the
     # Pico's side; host_tests/test_web.py the page's).
     env = dict(os.environ, DICETRAY_PICO_KIT="", DICETRAY_WEB_BENCH="0",  # and the page
+               DICETRAY_PRESSCOST_BENCH="0",  # and the press costs (minutes on MicroPython)
                DICETRAY_ARENA_GAMES="40")  # the arena: a few games, its figures still there
     out = subprocess.run([sys.executable, os.path.join(ROOT, "tools", "bench", "figures.py")],
                          env=env, capture_output=True, text=True, check=True, timeout=600).stdout
