@@ -21,7 +21,10 @@ takes:
   (display.show up to its first transfer: the frame compared, the first page planned). Wall time
   on a PC is noisy, and the WebAssembly build runs the frame's text and the page planning in
   plain Python where the Pico runs machine code (font.Frame, fast.plan_page): a proxy for where
-  the time goes, not the Pico's figures. Median and 95th percentile, nearest rank.
+  the time goes, not the Pico's figures; the pinned build's ticks_us counts whole milliseconds,
+  so these are coarse (read the lines first). A first byte that is not a frame's (a dimmed
+  panel lit again by the press) counts its send from the step's start. Median and 95th
+  percentile, nearest rank.
 - alloc: bytes allocated over the same (gc.mem_alloc() deltas: that build never collects
   during a run, so they are exact).
 - bytes: bytes on the bus between the press and its first byte (0: nothing sent before the
@@ -89,7 +92,7 @@ class Meter:
         def step_hook(now):
             t[1] = t[2] = 0
             t[4] = gc.mem_alloc()
-            t[0] = time.ticks_us()
+            t[0] = t[3] = time.ticks_us()  # send: from here if a byte comes before a show
             return step(now)
 
         def press_hook(name, long, now):
