@@ -40,6 +40,7 @@ def test_bench_prints_one_json_line_with_every_key(micropython):
     # null and the bench says why (tools/emupico/bench.py's own tests and the Pico tier cover the
     # Pico's side; host_tests/test_web.py the page's).
     env = dict(os.environ, DICETRAY_PICO_KIT="", DICETRAY_WEB_BENCH="0",  # and the page
+               DICETRAY_PRESSCOST_BENCH="0",  # and the press costs (minutes on MicroPython)
                DICETRAY_ARENA_GAMES="40",  # the arena: a few games, its figures still there
                DICETRAY_SOAK_GAMES="2")  # the night: two games (its own tests: test_night.py)
     out = subprocess.run([sys.executable, os.path.join(ROOT, "tools", "bench", "figures.py")],
@@ -128,5 +129,10 @@ def test_bench_prints_one_json_line_with_every_key(micropython):
                 "pico_soak_heap_drift_bytes", "pico_soak_heap_peak_bytes"):
         assert figures[key] is None, key
     assert "Browser figures skipped: DICETRAY_WEB_BENCH is 0" in out
+    assert "Press cost figures skipped: DICETRAY_PRESSCOST_BENCH is 0" in out
+    from bench.presscost import empty
+
+    for key in empty():  # every key there, null when skipped
+        assert figures[key] is None, key
     for key in WEB_KEYS:
         assert figures[key] is None, key

@@ -5,6 +5,7 @@ others. Each computer choice is the strategy's; it waits so a throw can be read,
 stop, and a human's press during its turn hurries it instead of playing for it.
 """
 
+import random
 
 import pytest
 from dicetray import seat, strategy, ui
@@ -18,6 +19,7 @@ from dicetray.state import DECHARGE
 from emupico.panel import Panel
 from fakes.flash import saved_game
 from test_tray import assert_panel_shows, assert_result_sane, glass, make_tray, tokens_ok
+from trayhost import trayrun
 from trayhost.autoplay import SeededDice
 from trayhost.oled import FakeI2C
 from trayhost.pins import ticks_diff
@@ -244,3 +246,63 @@ def test_a_seat_whose_choice_no_idle_poll_made_makes_it_itself_in_the_end(monkey
     assert (g.turn.pos, g.turn.count, g.turn.kept) == moment  # no choice made yet
     tray.run(seat.THINK_MS + 3 * seat.KEEP_MS + seat.SAY_MS)
     assert (g.turn.pos, g.turn.count, g.turn.kept) != moment
+
+
+def _moment(app):
+    # What a tray seat's turn is doing: its dice rolling, before its first throw, a roll-off,
+    # its last throw being read, its stop said, or thinking on a throw (choice made or not).
+    g = app.game
+    if app.clock.rolling:
+        return "rolling"
+    if g.contest is not None:
+        return "contest"
+    if not g.turn.count:
+        return "before"
+    if g.must_stop():
+        return "reading"
+    if app.clock.mark:
+        return "saying"
+    return "thinking" if app.seat.choice != -1 else "choosing"
+
+
+def test_a_press_in_a_seat_s_turn_answers_on_the_panel_at_once_in_every_state_of_it():
+    # 8 players, the tray plays four, hints on: a human's ROLL at moments all over the seats'
+    # turns reaches the bus within two polls, as a human's own press would, its last throw's
+    # reading time included (the turn ends there, as it would once read).
+    tray = make_tray(61)
+    app = tray.app
+    delays = {}
+    ended = []
+    when = random.Random(5)  # moments all over the turns
+    rest = 0  # polls since the last key was let go (it reads up for debounce_ms first)
+    for k in seats_game(tray, 8, "classic", SeededDice(71), 4, hints=True, wait_ms=5,
+                        limit=100000):
+        g = app.game
+        if k != "." or g is None or app.screen != PLAY or g.current not in g.computers:
+            continue
+        rest += 1
+        moment = _moment(app)
+        if rest * trayrun.POLL_MS <= app.buttons.debounce_ms or (
+                moment != "choosing" and when.random() > 0.02):
+            continue
+        before = tray.i2c.bytes_written
+        turn = (g.turn.number, g.turn.pos)
+        pin = tray.pins["ROLL"]
+        pin.press()
+        polls = None
+        for poll in range(1, trayrun.PRESS_MS // trayrun.POLL_MS + 1):
+            tray.run(trayrun.POLL_MS)
+            if polls is None and tray.i2c.bytes_written != before:
+                polls = poll
+        pin.release()
+        rest = 0
+        delays.setdefault(moment, []).append(polls)
+        if moment == "reading":
+            ended.append(app.screen != PLAY or (g.turn.number, g.turn.pos) != turn)
+    assert set(delays) >= {"rolling", "before", "reading", "thinking", "choosing"}
+    for moment, polls in delays.items():
+        # choosing: the seat's choice is still being made at idle polls (Seat.work), a piece a
+        # poll, and they go on while the key is held: its press shows once it is made.
+        assert None not in polls and max(polls) <= (6 if moment == "choosing" else 2), (
+            moment, polls)
+    assert ended and all(ended)  # the last throw's press went on at once: the turn moved on

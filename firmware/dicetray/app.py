@@ -109,9 +109,12 @@ class App:
             self.units[PLAY](self, "OK", False, now)  # the throws end as OK would end them
         elif due:
             self.dirty = True
-        busy = down or ev is not None or self.dirty or self.unsaved or self.clock.rolling
-        if not busy and seat is not None:  # the seats' own work: a piece at an idle poll
+        busy = ev is not None or self.dirty or self.unsaved or self.clock.rolling
+        # The seats' own work: a piece at an idle poll; a key held in a seat's turn waits on
+        # nothing (it hurried the seat, whose next press may wait on that work).
+        if not busy and seat is not None and (not down or seat.owns(self)):
             busy = seat.work(self)
+        busy = busy or down
         if self.dirty:
             self.render()
         self.display.show(now)

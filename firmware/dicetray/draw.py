@@ -135,7 +135,8 @@ def cells(fb, w, y, rows, items, pitch=9):
         if lit:
             fb.fill_rect(x, cy - 1, colw - 1, 9, 1)
         font.text(fb, left, x + 1, cy, 1, 0 if lit else 1)
-        font.text(fb, right, x + colw - 6 - font.width(right), cy, 1, 0 if lit else 1)
+        if right:  # a cell may hold its left text only: no call for an empty right one
+            font.text(fb, right, x + colw - 6 - font.width(right), cy, 1, 0 if lit else 1)
 
 
 def title_and_lines(fb, w, h, title, lines, keys, left=-1):

@@ -67,12 +67,17 @@ class Seat:
         return ev
 
     def hurry(self, app, now):
-        """A human's press during a computer's turn: the seat acts at once (the dice land)."""
+        """A human's press during a computer's turn: the seat acts at once. Rolling dice land;
+        a last throw being read ends the turn there, as the clock would once it was read (and
+        as the player's own ROLL or OK would); else the seat's next press comes at this poll,
+        or at the poll after its choice is made."""
         self._see(app)
         self.due = now
         if app.clock.rolling:
             app.clock.land()
             app.redraw()
+        elif app.game.must_stop() and app.game.turn.count:
+            app.units[PLAY](app, "OK", False, now)
 
     def _see(self, app):
         # True when the moment is new (a throw, a player, a roll, a screen): nothing is chosen

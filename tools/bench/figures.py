@@ -57,6 +57,14 @@ A game's save on the flash (flashsave.py): erases, page programs and the modelle
 saved action on the real littlefs code (littlefs-python, the rp2 port's configuration), today's
 save next to the last release's (format 4), and the MicroPython time of building one.
 
+What a press runs before its first bus byte (presscost.py, a few minutes;
+DICETRAY_PRESSCOST_BENCH=0 skips it): per kind of press (keep, throw, stop, result, setup,
+roll-off, a press in a tray seat's turn), in the classic 2-player game and at 8 players with
+four tray seats and hints, the firmware's Python lines run (CPython, deterministic), and on
+the WebAssembly MicroPython the wall microseconds (a noisy proxy, split into act, draw and
+send), the bytes allocated, the host's fake milliseconds to the first byte and the modules
+loaded.
+
 The computer seats (seats.py): arena.py's shares of games each kind of seat
 pays (DICETRAY_ARENA_GAMES games per preset and kind), a decision's and the warm-up's time on
 the WebAssembly MicroPython (at 8 players: whole, and the largest piece an idle poll makes),
@@ -192,6 +200,9 @@ def main():
     from bench.flashsave import flash_figures  # a save's cost on littlefs, today and format 4
 
     result.update(flash_figures())
+    from bench.presscost import presscost_figures  # what a press runs before its first byte
+
+    result.update(presscost_figures())
     from bench.seats import seats_figures  # the computer seat: the arena, a decision on the Pico
 
     result.update(seats_figures())
