@@ -9,7 +9,7 @@ from dicetray.clock import WAIT_STEPS
 
 GAP = 3  # the blank columns that part two words (a letter's gap is 1)
 TEXT_X = 28  # 128x64: where the text beside a big name (and its dot) starts
-TEXT_X32 = 51  # 128x32: where the text beside a turn's dice starts
+TEXT_X32 = 47  # 128x32: where the text beside a turn's dice starts
 
 # Pip positions per face on a 3x3 grid (column, row), columns/rows 0..2.
 _PIPS = (
@@ -140,11 +140,13 @@ def cells(fb, w, y, rows, items, pitch=9):
 
 def title_and_lines(fb, w, h, title, lines, keys, left=-1):
     scale = 2 if font.width(title, 2) <= w and h >= 64 else 1
-    # A big title two rows down: room for an accent above it (DÉCHARGE).
-    font.centered(fb, title, 2 if scale == 2 else 0, scale, 1, w)
-    # 128x32: the title and two lines fit above the hints, a blank row under the title.
-    pitch = 9 if h >= 64 else 7
-    y = 8 * scale + 3 if h >= 64 else 8
+    # A big title two rows down: room for an accent above it (DÉCHARGE); a small one a row
+    # down.
+    font.centered(fb, title, 2 if scale == 2 else 1, scale, 1, w)
+    # Each line with a row for its accents above it and a blank row above that: 128x32 has
+    # room for the title and one line above the hints.
+    pitch = 9
+    y = 8 * scale + 3 if h >= 64 else 10
     for line in lines:
         for text in wrap(line, w):
             if y + 6 > h - 11:  # the hint bar's dark row

@@ -34,8 +34,7 @@ def contest(fb, w, h, game):
     tray = game.current in game.computers
     _hints(fb, w, h, t.TRAY_PLAYS if tray else keys, not tray)
     if h < 64:
-        font.text(fb, pname(game.current) + " " + title, 0, 0)
-        _roll_cells(fb, w, 8, c, (), ())
+        _rolls32(fb, w, c, pname(game.current) + " " + title, (game.current,))
         return
     big_name(fb, game.current, 0, 0, game.computers)
     # A row above the title for an accent (ÉGAL); the line's foot level with the big name's.
@@ -60,26 +59,36 @@ def outcome(fb, w, h, game, keys=None, left=-1):
     title = t.TIE_AGAIN if len(pick) > 1 else verb % pname(pick[0], game.computers)
     _hints(fb, w, h, keys or t.KEYS_CONTINUE, True, left)
     if h < 64:
-        font.text(fb, title, 0, 0)
-        _roll_cells(fb, w, 8, c, (), ())
+        _rolls32(fb, w, c, title, pick)
         return
     font.centered(fb, title, 0, 2, 1, w)
     _roll_cells(fb, w, 18, c, pick, game.computers)
 
 
 def _roll_cells(fb, w, y, c, lit, seats):
-    # The contest's players in rolling order, each with its roll once made (highest die
-    # first); lit: the players named above; seats: those the tray plays. 128x64: two columns
-    # from y; 128x32 (y 8): two rows under the title, as many columns as the players need
-    # (four rolls of one die, three of three dice), no seat marked (the hint bar says when the
-    # tray plays), the rolls made kept first where not all fit.
+    # 128x64: the contest's players in rolling order, each with its roll once made (highest
+    # die first), in two columns from y; lit: the players named above; seats: those the tray
+    # plays.
     done = c.results
     items = [(pname(p, seats), dice_str(done[i]) if i < len(done) else "", p in lit)
              for i, p in enumerate(c.players)]
-    if y > 8:
-        _cells(fb, w, y, (len(items) + 1) // 2, items)
+    _cells(fb, w, y, (len(items) + 1) // 2, items)
+
+
+def _rolls32(fb, w, c, title, lit):
+    # 128x32: two lines above the key bar, each with a row for its accents. The title over
+    # one row of rolls when they all fit in it (four rolls of one die, three of three dice);
+    # else two rows of rolls and no title, lit: who rolls now, or who the outcome names (the
+    # next screen says what for). No seat marked (the key bar says when the tray plays); the
+    # rolls made kept first where not all fit.
+    done = c.results
+    per = 4 if c.kind == DIE else 3
+    items = [(pname(p), dice_str(done[i]) if i < len(done) else "", p in lit)
+             for i, p in enumerate(c.players)]
+    if len(items) <= per:
+        font.text(fb, title, 0, 1)
+        _cells(fb, w, 10, 1, [(a, b, False) for a, b, _ in items])
         return
-    room = 8 if c.kind == DIE else 6
-    while len(items) > room:  # the last still to roll, else the oldest roll but the first
+    while len(items) > 2 * per:  # the last still to roll, else the oldest roll but the first
         items.pop(len(items) - 1 if len(items) > len(done) else 1)
-    _cells(fb, w, y, 2, items, 7)
+    _cells(fb, w, 1, 2, items)
