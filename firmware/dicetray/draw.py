@@ -130,19 +130,23 @@ def cells(fb, w, y, rows, items, pitch=9):
     colw = w // ((len(items) + rows - 1) // rows)
     for k in range(len(items)):
         left, right, lit = items[k]
-        x = (k // rows) * colw
-        cy = y + (k % rows) * pitch
-        if lit:
-            fb.fill_rect(x, cy - 1, colw - 1, 9, 1)
-        font.text(fb, left, x + 1, cy, 1, 0 if lit else 1)
-        font.text(fb, right, x + colw - 6 - font.width(right), cy, 1, 0 if lit else 1)
+        cell(fb, (k // rows) * colw, y + (k % rows) * pitch, colw, left, right, lit)
+
+
+def cell(fb, x, y, colw, left, right, lit):
+    """One of cells(): left and right text in colw pixels from x, inverted when lit."""
+    if lit:
+        fb.fill_rect(x, y - 1, colw - 1, 9, 1)
+    font.text(fb, left, x + 1, y, 1, 0 if lit else 1)
+    font.text(fb, right, x + colw - 6 - font.width(right), y, 1, 0 if lit else 1)
 
 
 def title_and_lines(fb, w, h, title, lines, keys, left=-1):
     scale = 2 if font.width(title, 2) <= w and h >= 64 else 1
     # A big title two rows down: room for an accent above it (DÉCHARGE); a small one a row
-    # down.
-    font.centered(fb, title, 2 if scale == 2 else 1, scale, 1, w)
+    # down where it has an accent, and on 128x32, where its line is one of two of a kind.
+    font.centered(fb, title, 2 if scale == 2 else int(h < 64 or font.raised(title)), scale,
+                  1, w)
     # Each line with a row for its accents above it and a blank row above that: 128x32 has
     # room for the title and one line above the hints.
     pitch = 9

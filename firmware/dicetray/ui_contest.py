@@ -5,7 +5,7 @@ ui.outcome): the screens and their callers draw through ui alone.
 """
 
 from dicetray import font, words
-from dicetray.draw import TEXT_X, big_name, dice_str, pname
+from dicetray.draw import GAP, TEXT_X, big_name, cell, dice_str, pname
 from dicetray.draw import cells as _cells
 from dicetray.draw import hints as _hints
 from dicetray.state import DIE, HIGH, LOW, WHO_STARTS
@@ -76,19 +76,29 @@ def _roll_cells(fb, w, y, c, lit, seats):
 
 
 def _rolls32(fb, w, c, title, lit):
-    # 128x32: two lines above the key bar, each with a row for its accents. The title over
-    # one row of rolls when they all fit in it (four rolls of one die, three of three dice);
-    # else two rows of rolls and no title, lit: who rolls now, or who the outcome names (the
-    # next screen says what for). No seat marked (the key bar says when the tray plays); the
-    # rolls made kept first where not all fit.
+    # 128x32: two lines above the key bar, each with a row for its accents: the title, then
+    # the rolls in cells read across (four a line for one die, three for three dice), the
+    # first on the title's line where the title leaves room. Where not all fit with it: the
+    # rolls alone on both lines, lit: who rolls now, or who the outcome names (the next screen
+    # says what for); the rolls made kept first where not all fit. No seat marked (the key
+    # bar says when the tray plays).
     done = c.results
     per = 4 if c.kind == DIE else 3
+    colw = w // per
     items = [(pname(p), dice_str(done[i]) if i < len(done) else "", p in lit)
              for i, p in enumerate(c.players)]
+    # The cells the title takes: a cell's label starts a column in, GAP past the title.
+    span = (font.width(title) + GAP + colw - 2) // colw
     if len(items) <= per:
+        span = per
+    if span + len(items) <= 2 * per:
         font.text(fb, title, 0, 1)
-        _cells(fb, w, 10, 1, [(a, b, False) for a, b, _ in items])
-        return
-    while len(items) > 2 * per:  # the last still to roll, else the oldest roll but the first
-        items.pop(len(items) - 1 if len(items) > len(done) else 1)
-    _cells(fb, w, 1, 2, items)
+        items = [(a, b, False) for a, b, _ in items]
+    else:
+        span = 0
+        while len(items) > 2 * per:  # the last still to roll, else the oldest but the first
+            items.pop(len(items) - 1 if len(items) > len(done) else 1)
+    for k in range(len(items)):
+        left, right, on = items[k]
+        slot = span + k
+        cell(fb, (slot % per) * colw, 1 + (slot // per) * 9, colw, left, right, on)
