@@ -258,8 +258,13 @@ def over(fb, w, h, game):
         lines = [t.PAY % " ".join(pname(p, seats) for p in losers)]
     lines.append(why)
     lines.append(t.WON % " ".join(pname(p, seats) for p in r.winners))
-    if h < 64:  # one line under the title: who pays, then who won
-        title = t.PAYS % pname(losers[0], seats) if len(losers) == 1 else lines[0]
+    if h < 64:  # one line under the title: who pays (seats unmarked where that fits), who won
+        if len(losers) > 1:
+            title = lines[0]
+            if font.width(title) > w:
+                title = t.PAY % " ".join(pname(p) for p in losers)
+            if font.width(title) > w:
+                title = t.TIE_PAY
         lines = lines[-1:]
     _title_and_lines(fb, w, h, title, lines, t.KEYS_OVER)
 
