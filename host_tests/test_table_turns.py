@@ -186,7 +186,7 @@ def test_a_128x32_turn_shows_the_throw_to_beat_and_the_throws_name():
     assert words(panel, 12, x0=46) == "LOW P1 654"  # P2's throw counts once it stops
 
 
-def foot_lit(panel, i, size=22, y=24, w=128):
+def foot_lit(panel, i, size=20, y=26, w=128):
     """Whether die i of the 128x64 turn has its foot solid: the row above its bottom border,
     across the die inside its border."""
     gap = (w - 3 * size) // 4
