@@ -142,4 +142,26 @@ def test_the_checker_finds_each_kind_of_problem():
         font.text(fb, "ROUND 1", 26, 0)
 
     assert frame(big_dot) == ["touch"]
+
+    # Lines stacked: a blank row between one line's foot and the next line's top (its
+    # accent's row included), and between a line and the key bar's lit edge.
+    def lines(gap, second):
+        def paint(fb):
+            font.text(fb, "SUITE 654", 0, 20)
+            font.text(fb, second, 0, 27 + gap)
+        return paint
+
+    assert frame(lines(1, "NOTHING TO BEAT")) == []
+    assert frame(lines(0, "NOTHING TO BEAT")) == ["stack"]
+    assert frame(lines(1, "DÉCHARGE")) == ["stack"]  # its accent on the line above's foot
+    assert frame(lines(2, "DÉCHARGE")) == []
+
+    def over_bar(y):
+        def paint(fb):
+            draw.hints(fb, 128, 64, "OK:NEXT")
+            font.text(fb, "LAST HOLDS", 0, y)
+        return paint
+
+    assert frame(over_bar(64 - 9 - 8)) == []
+    assert frame(over_bar(64 - 9 - 7)) == ["stack"]
     assert legible.accent_shorter("E", "F") is False and legible.accent_shorter("F", "E")

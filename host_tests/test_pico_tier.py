@@ -37,11 +37,12 @@ from trayhost.autoplay import ScriptedDice
 from trayhost.pins import ticks_diff
 
 SETUP_HINTS = "1/2 MOVE  3/R CHANGE"
-# ui.turn's dice row on a 128x64 panel: three 24-pixel dice at y=24, 14 pixels apart. A kept
-# die is drawn solid: a pixel just inside its double border is lit only then.
-DIE_X = (14, 52, 90)
-DIE_Y = 24
-DIE_SIZE = 24
+# ui.turn's dice row on a 128x64 panel: three 20-pixel dice at y=26 from x=17, 54 and 91, each
+# read with a pixel round it. A kept die is drawn solid: a pixel just inside its double border
+# is lit only then.
+DIE_X = (16, 53, 90)
+DIE_Y = 25
+DIE_SIZE = 22
 # A truncated save (power lost while writing, on a filesystem without atomic rename), and one
 # nested 550 levels deep (6.5 KB): parsing or printing it recursively overflows the Pico's stack.
 TRUNCATED = b'{"format": "dicetray-game", "vers'
@@ -257,6 +258,12 @@ def top_line(panel):
     return panel.read(0)
 
 
+def phase_lines(panel):
+    """A 128x64 turn's lines where its phase goes: before the throw's name, or after the count
+    when the name leaves no room for it."""
+    return top_line(panel) + " " + panel.read(9, x0=27)
+
+
 # ---- the tests, in order: each leaves the board in the state the next expects -----------------
 
 
@@ -364,16 +371,17 @@ def test_a_game_with_a_seat_and_hints_plays_to_its_end_through_the_buttons(pico)
         if screen == "over":
             break
         if seat_thinks(panel):  # P2 plays on its own: no press
-            assert panel.read(0, scale=2) == "P2", panel.text()
+            assert panel.read(0, scale=2, x1=23) == "P2", panel.text()  # its dot past x=22
             seat_turns += 1
             panel = seat_moves(pico, panel)
             continue
         if screen == "turn" and panel.hints() == THROWN:  # a decision left: its chance hinted
             human_throws += 1
-            # "1/3 OK 48%", "1/3 +0.4T": the hint follows the throw count, where a turn
-            # without hints says "THROW 1/3" and then the pot
-            words = top_line(panel).split()
-            assert throw_of(words[0]) and words[1] != "POT", "no hint:\n" + panel.text()
+            # "THROW 1/3" on the top line; under it, before the throw's name, its worth:
+            # "OK 48%", "+0.4T"
+            worth = panel.read(9, x0=27)
+            assert throw_of(top_line(panel)) and ("%" in worth or "T " in worth + " "), (
+                "no hint:\n" + panel.text())
         key, _ = choose(screen, panel.hints(), kept=True)
         _, panel = press(pico, key)
     assert screen_of(panel) == "over", panel.text()
@@ -402,22 +410,22 @@ def test_a_power_cut_in_the_decharge_and_at_a_game_s_end_resumes_or_counts_once(
     _, panel = press(pico, "OK")
     assert screen_of(panel) == "turn" and panel.hints() == FIRST_THROW, panel.text()
     _, panel = press(pico, "ROLL")
-    before = top_line(panel), [die_picture(panel, d) for d in range(3)]
-    assert "DECHARGE" in panel.read(8), panel.text()
+    # The décharge's turn (its phase: where the throw's name leaves room for it).
+    before = phase_lines(panel), [die_picture(panel, d) for d in range(3)]
+    assert screen_of(panel) == "turn", panel.text()
 
     # Cut between two presses: the décharge's turn comes back as it was.
     panel = boot(pico)
     assert screen_of(panel) == "resume", panel.text()
     _, panel = press(pico, "OK")
-    assert (top_line(panel), [die_picture(panel, d) for d in range(3)]) == before
-    assert "DECHARGE" in panel.read(8), panel.text()
+    assert (phase_lines(panel), [die_picture(panel, d) for d in range(3)]) == before
 
     # Cut while the next throw is saved: the turn comes back before or after that throw.
     thrown = top_line(panel)
     panel = cut_during_save(pico, "ROLL")
     assert screen_of(panel) == "resume", panel.text()
     _, panel = press(pico, "OK")
-    assert "DECHARGE" in panel.read(8) and screen_of(panel) == "turn", panel.text()
+    assert screen_of(panel) == "turn", panel.text()
     assert throw_of(top_line(panel)) in (throw_of(thrown), throw_of(thrown) + 1), panel.text()
 
     # The game's end, then a cut: no game to resume, and its round counted once.
@@ -477,7 +485,8 @@ def test_a_press_while_a_seat_thinks_hurries_it_or_shows_the_table(pico, key, lo
         panel = seat_moves(pico, panel)
     else:  # the seat acts at once, for itself: its turn goes on, or ends, with no human move
         assert seat_thinks(panel) or screen_of(panel) == "result", panel.text()
-        assert panel.read(0, scale=2) == "P2" or screen_of(panel) == "result", panel.text()
+        assert panel.read(0, scale=2, x1=23) == "P2" or screen_of(panel) == "result", (
+            panel.text())  # the name, its seat's dot past x=22
     assert pico.stats()["resets"] == resets
 
 

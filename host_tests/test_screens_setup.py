@@ -146,11 +146,11 @@ def test_the_language_row_speaks_at_once_and_the_tray_keeps_it_across_a_reboot()
     app = tray.app
     assert glass(tray).read(0).strip() == "NEW GAME  OK:START"  # a new tray: English
     tray.key("1")  # up from PLAYERS: round to the last row, the language
-    assert " ".join(glass(tray).read(46, ink=0).split()) == "LANGUAGE ENGLISH"
+    assert " ".join(glass(tray).read(40, ink=0).split()) == "LANGUAGE ENGLISH"
     tray.key("r")
     assert app.units[SETUP].settings["lang"] == "fr" and words.lang == "fr"
     assert glass(tray).read(0).strip() == "PARTIE  OK:COMMENCER"  # the menu, in French now
-    assert " ".join(glass(tray).read(46, ink=0).split()) == "LANGUE FRANÇAIS"
+    assert " ".join(glass(tray).read(40, ink=0).split()) == "LANGUE FRANÇAIS"
     tray.key("o")
     assert app.screen == PLAY and app.game.lang == "fr"
     assert json.loads(flash.files["settings.json"])["lang"] == "fr"

@@ -193,15 +193,15 @@ def test_hints_show_the_strategy_s_keeps_under_the_dice_and_what_the_choice_is_w
         else:  # the chance not to lose the turn: "85%", "OK 85%"
             assert said.endswith("%") and abs(int(said[:-1]) - 100 * value / unit) <= 0.6
         panel = glass(tray)
-        size = 14 if g.n > 4 else 22  # more than four players: smaller dice, two rows of tokens
+        size = 12 if g.n > 4 else 20  # more than four players: smaller dice, two rows of tokens
         for i in range(3):  # a die the strategy keeps has a solid foot (a kept one: all solid)
             x = die_x(128, size, i)
-            foot = all(panel.rows[24 + size - 3][c] for c in range(x + 2, x + size - 2))
+            foot = all(panel.rows[26 + size - 3][c] for c in range(x + 2, x + size - 2))
             assert foot == bool((mask or 0) & (1 << i) or g.turn.kept & (1 << i))
         count = "THROW %d/%d" % (g.turn.count, g.max_throws())
         assert " ".join(panel.read(0, x0=27).split()).startswith(count)
         # The worth before the throw's name, after the phase where it fits.
-        line = " ".join(panel.read(8, x0=27).split())
+        line = " ".join(panel.read(9, x0=27).split())
         assert line.endswith(" " + evaluate(g.turn.dice, g.opts).name.upper())
         assert line.startswith((text + " ", "CHARGE " + text + " ", "DECHARGE " + text + " "))
         seen.add((g.phase, mask is None))

@@ -48,8 +48,8 @@ THROWS = (
     ([4, 2, 1], ("THROW 2/3 POT 21", "CHARGE", "KEEP, ROLL OR OK:STOP"),
      ("THROW 3/3 POT 21", "CHARGE 421", "LAST THROW. OK:DONE")),
 )
-# 128x32: the player's name and the count; below, the phase before the first throw, then the
-# throw's name (none while the dice tumble). The pot: on the table's screen.
+# 128x32: the player's name and the count; after them on the line, the phase before the first
+# throw, then the throw's name (none while the dice tumble). The pot: on the table's screen.
 THROWS_32 = (
     ("P1 THROW -/3", "CHARGE", "ROLL OR HOLD OK:TABLE"),
     ("P1 THROW 1/3", "SUITE 654", "KEEP, ROLL OR OK:STOP"),
@@ -72,8 +72,9 @@ def keys(panel, height):
 def header(rig, height):
     panel = glass(rig)
     if height == 64:
-        return words(panel, 0, x0=27), words(panel, 8, x0=27), keys(panel, height)
-    return words(panel, 0, x0=51), words(panel, 8, x0=51), keys(panel, height)
+        return words(panel, 0, x0=27), words(panel, 9, x0=27), keys(panel, height)
+    # 128x32: one line, the count from the left, the name ending at the right.
+    return words(panel, 1, x1=72), words(panel, 1, x0=72), keys(panel, height)
 
 
 @pytest.mark.parametrize("height", (64, 32))
@@ -122,7 +123,7 @@ def test_a_seat_the_tray_plays_says_so_and_shows_no_key_to_press(height):
     assert words(panel, height - 8) == "TRAY PLAYS"
     assert keys(panel, height) == ""
     if height == 32:  # the bar says the tray plays: the name needs no mark
-        assert words(panel, 0, x0=51) == "P2 THROW -/1"
+        assert words(panel, 1, x1=72) == "P2 THROW -/1"
     rig.dice.values.extend([5, 4, 1])
     rig.play("r")  # a human's press still hurries the tray: it throws at once
     assert rig.game.turn.count == 1
@@ -153,7 +154,7 @@ def test_the_turn_shows_everybodys_tokens_and_the_phase_without_a_press():
     panel = glass(rig)
     assert [words(panel, 47, x0=32 * p, x1=32 * p + 31) for p in range(4)] == [
         "P1 3", "P2 12", "P3 0", "P4 7"]
-    assert words(panel, 8, x0=27) == "CHARGE 1 THROW"  # P2 has exactly P1's one throw
+    assert words(panel, 9, x0=27) == "CHARGE 1 THROW"  # P2 has exactly P1's one throw
     # Eight players: a player out reads "--".
     rig = new_game(8)
     g = rig.game
@@ -167,25 +168,25 @@ def test_the_turn_shows_everybodys_tokens_and_the_phase_without_a_press():
     assert words(panel, 39) == "P1 3 P2 -- P3 17 P4 2"
     assert words(panel, 47) == "P5 -- P6 5 P7 4 P8 9"
     assert words(panel, 0, x0=27) == "THROW -/3"  # no pot in the décharge
-    assert words(panel, 8, x0=27) == "DECHARGE UP TO 3"
+    assert words(panel, 9, x0=27) == "DECHARGE UP TO 3"
 
 
 def test_a_128x32_turn_shows_the_throw_to_beat_and_the_throws_name():
     rig = new_game(8, 32)
     panel = glass(rig)
-    assert words(panel, 8, x0=51) == "CHARGE"  # before the first throw: the phase
-    assert words(panel, 15) == "NOTHING TO BEAT YET"
+    assert words(panel, 1) == "P1 THROW -/3 CHARGE"  # before the first throw: the phase
+    assert words(panel, 12, x0=46) == "NONE TO BEAT"  # beside the dice
     rig.play("ro", [6, 5, 4])  # P1 stops on a suite: P2, a follower, has one throw to beat it
     panel = glass(rig)
-    assert words(panel, 0, x0=51) == "P2 THROW -/1"
-    assert words(panel, 15) == "TOP P1 654 LOW P1 654"
+    assert words(panel, 1, x1=72) == "P2 THROW -/1"
+    assert words(panel, 12, x0=46) == "LOW P1 654"  # the lowest so far: the throw to beat
     rig.play("r", [6, 3, 2])
     panel = glass(rig)
-    assert words(panel, 8, x0=51) == "632"
-    assert words(panel, 15) == "TOP P1 654 LOW P1 654"  # P2's throw counts once it stops
+    assert words(panel, 1) == "P2 THROW 1/1 632"
+    assert words(panel, 12, x0=46) == "LOW P1 654"  # P2's throw counts once it stops
 
 
-def foot_lit(panel, i, size=22, y=24, w=128):
+def foot_lit(panel, i, size=20, y=26, w=128):
     """Whether die i of the 128x64 turn has its foot solid: the row above its bottom border,
     across the die inside its border."""
     gap = (w - 3 * size) // 4
@@ -205,7 +206,7 @@ def test_the_hint_is_as_plain_as_a_kept_die_and_the_phase_stays():
     for i in range(3):
         assert foot_lit(panel, i) == bool(mask & (1 << i)), i
     assert words(panel, 0, x0=27) == "THROW 1/3 POT 21"
-    assert words(panel, 8, x0=27) == "CHARGE %s 441" % text  # the worth before the name
+    assert words(panel, 9, x0=27) == "CHARGE %s 441" % text  # the worth before the name
     keep = [i for i in range(3) if mask & (1 << i)][0]
     rig.play("123"[keep])  # kept: the die is solid, its foot too
     assert foot_lit(glass(rig), keep)
@@ -376,14 +377,15 @@ def test_the_end_says_why_and_one_press_starts_a_new_game():
     assert rig.app.screen == SETUP  # one OK: a new game
 
 
-def test_a_128x32_end_says_why():
+def test_a_128x32_end_names_who_pays_and_who_won():
+    # Two lines above the key bar: who pays, then who won (why the game ended: on 128x64).
     rig = new_game(2, 32)
     rig.game.tokens[:] = [0, 20]
     rig.game.pot = 1
     rig.play("roro", [4, 2, 1], [6, 3, 2])
     rig.play("o")
     panel = glass(rig)
-    assert words(panel, 0) == "P2 PAYS" and words(panel, 8) == "FIRST OUT IN CHARGE"
+    assert words(panel, 1) == "P2 PAYS" and words(panel, 10) == "WON: P1"
 
 
 # ---- how long a result stays ----------------------------------------------------------------
@@ -450,17 +452,16 @@ def test_the_who_starts_list_on_128x32_keeps_p1s_throw():
     rig = Rig([], height=32)
     rig.play("o")  # classic, 4 players
     rig.play("rrr", [6, 5, 3], [6, 3, 1], [3, 3, 3])
-    # Two rows of cells under the title, column by column: every player, each roll by its
-    # thrower's name, P4 still to throw.
+    # Two lines of cells read across, three rolls a line: every player, each roll by its
+    # thrower's name; P4, still to throw, lit (no room for the title with four players).
     panel = glass(rig)
-    assert words(panel, 0) == "P4 WHO STARTS?"
-    assert words(panel, 8) == "P1 653 P3 333"
-    assert words(panel, 15) == "P2 631 P4"
+    assert words(panel, 1) == "P1 653 P2 631 P3 333"
+    assert words(panel, 10) == "" and words(panel, 10, ink=0, x1=41) == "P4"
     rig.play("r", [6, 6, 2])
     panel = glass(rig)
-    assert words(panel, 0) == "P3 STARTS"
-    assert words(panel, 8) == "P1 653 P3 333"
-    assert words(panel, 15) == "P2 631 P4 662"
+    # Decided: who starts, then the first roll on its line, the others under them.
+    assert words(panel, 1) == "P3 STARTS P1 653"
+    assert words(panel, 10) == "P2 631 P3 333 P4 662"
 
 
 def test_roll_on_a_play_off_tied_again_goes_on_to_the_stake_without_throwing():

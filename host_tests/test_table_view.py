@@ -37,19 +37,19 @@ def new_game(players=4, preset_options=None, height=64):
 
 def test_a_turn_shows_the_best_and_lowest_throws_so_far_and_who_made_them():
     rig = new_game(4)
-    assert glass(rig).read(16) == "NOTHING TO BEAT YET"  # P1 plays first
+    assert glass(rig).read(18) == "NONE TO BEAT"  # P1 plays first
     rig.play("ro", [2, 6, 3])  # P1: 632 in one throw, so one throw each
     rig.play("ro", [4, 2, 1])  # P2: 421
     panel = glass(rig)
     assert panel.read(0, scale=2) == "P3"
     # 421 beats every other throw; 632 is an ordinary throw. The dice read highest first.
-    assert panel.read(16, x1=64) == "TOP P2 421"
-    assert panel.read(16, x0=64) == "LOW P1 632"
+    assert panel.read(18, x1=64) == "TOP P2 421"
+    assert panel.read(18, x0=64) == "LOW P1 632"
     assert "THROW -/1" in panel.read(0)  # the throws allowed: one, as P1 made
     rig.play("ro", [1, 2, 2])  # P3: nenette, the lowest throw of all in classic
     panel = glass(rig)
     assert panel.read(0, scale=2) == "P4"
-    assert (panel.read(16, x1=64), panel.read(16, x0=64)) == ("TOP P2 421", "LOW P3 221")
+    assert (panel.read(18, x1=64), panel.read(18, x0=64)) == ("TOP P2 421", "LOW P3 221")
 
 
 def cell(panel, y, col, cols=2):
@@ -121,7 +121,7 @@ def test_the_roll_off_for_who_starts_shows_each_throw_then_who_starts():
     rig.play("o")  # the charge begins: P3's turn says so, and shows the pot
     panel = glass(rig)
     assert rig.app.screen == "play" and panel.read(0, scale=2) == "P3"
-    assert panel.read(8, x0=27).startswith("CHARGE") and panel.read(0).endswith("POT 21")
+    assert panel.read(9, x0=27).startswith("CHARGE") and panel.read(0).endswith("POT 21")
 
 
 def test_eight_players_roll_off_shows_all_eight_throws_highest_die_first():

@@ -180,12 +180,12 @@ def assert_result_sane(game):
         assert sorted(winners) == sorted(game.out) == sorted(set(range(game.n)) - {loser})
 
 
-# Die i of the 128x64 turn screen sits at x = 9 + 39 i, y = 18, 30 px square; a kept die is
-# drawn solid, so (x + 2, y + 2), never a pip, is lit exactly when it is kept.
+# A kept die of the 128x64 turn screen is drawn solid, so (x + 2, y + 2), inside its 2-pixel
+# border and never a pip, is lit exactly when it is kept.
 def kept_marks(tray):
     rows = tray.i2c.panel.pixels()
-    # ui.turn: 22-pixel dice at y=24; a kept die is solid inside its 2-pixel border.
-    return [bool(rows[26][die_x(128, 22, i) + 2]) for i in range(3)]
+    # ui.turn: 20-pixel dice at y=26 (up to four players).
+    return [bool(rows[28][die_x(128, 20, i) + 2]) for i in range(3)]
 
 
 # ---- 1. every preset, played to its end through the buttons --------------------------------

@@ -9,7 +9,7 @@ from dicetray.clock import WAIT_STEPS
 
 GAP = 3  # the blank columns that part two words (a letter's gap is 1)
 TEXT_X = 28  # 128x64: where the text beside a big name (and its dot) starts
-TEXT_X32 = 51  # 128x32: where the text beside a turn's dice starts
+TEXT_X32 = 47  # 128x32: where the text beside a turn's dice starts
 
 # Pip positions per face on a 3x3 grid (column, row), columns/rows 0..2.
 _PIPS = (
@@ -130,22 +130,28 @@ def cells(fb, w, y, rows, items, pitch=9):
     colw = w // ((len(items) + rows - 1) // rows)
     for k in range(len(items)):
         left, right, lit = items[k]
-        x = (k // rows) * colw
-        cy = y + (k % rows) * pitch
-        if lit:
-            fb.fill_rect(x, cy - 1, colw - 1, 9, 1)
-        font.text(fb, left, x + 1, cy, 1, 0 if lit else 1)
-        if right:  # a cell may hold its left text only: no call for an empty right one
-            font.text(fb, right, x + colw - 6 - font.width(right), cy, 1, 0 if lit else 1)
+        cell(fb, (k // rows) * colw, y + (k % rows) * pitch, colw, left, right, lit)
+
+
+def cell(fb, x, y, colw, left, right, lit):
+    """One of cells(): left and right text in colw pixels from x, inverted when lit."""
+    if lit:
+        fb.fill_rect(x, y - 1, colw - 1, 9, 1)
+    font.text(fb, left, x + 1, y, 1, 0 if lit else 1)
+    if right:  # a cell may hold its left text only: no call for an empty right one
+        font.text(fb, right, x + colw - 6 - font.width(right), y, 1, 0 if lit else 1)
 
 
 def title_and_lines(fb, w, h, title, lines, keys, left=-1):
     scale = 2 if font.width(title, 2) <= w and h >= 64 else 1
-    # A big title two rows down: room for an accent above it (DÉCHARGE).
-    font.centered(fb, title, 2 if scale == 2 else 0, scale, 1, w)
-    # 128x32: the title and two lines fit above the hints, a blank row under the title.
-    pitch = 9 if h >= 64 else 7
-    y = 8 * scale + 3 if h >= 64 else 8
+    # A big title two rows down: room for an accent above it (DÉCHARGE); a small one a row
+    # down where it has an accent, and on 128x32, where its line is one of two of a kind.
+    font.centered(fb, title, 2 if scale == 2 else int(h < 64 or font.raised(title)), scale,
+                  1, w)
+    # Each line with a row for its accents above it and a blank row above that: 128x32 has
+    # room for the title and one line above the hints.
+    pitch = 9
+    y = 8 * scale + 3 if h >= 64 else 10
     for line in lines:
         for text in wrap(line, w):
             if y + 6 > h - 11:  # the hint bar's dark row

@@ -181,6 +181,16 @@ def _accents(fb, s, x, y, scale, c):
         x += 6 * scale
 
 
+def raised(s):
+    """Whether s has a glyph drawn from the row above its cell (an accented capital): its
+    line needs that row free, and a blank row above it."""
+    for ch in s:
+        g = _glyph(ch)
+        if _RAISED * 5 <= g < _BOX * 5:
+            return True
+    return False
+
+
 def _glyph(ch):
     code = ord(ch)
     return (_INDEX[code - _FIRST] if _FIRST <= code <= _LAST else _BOX) * 5

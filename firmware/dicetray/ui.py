@@ -47,33 +47,39 @@ def turn(fb, w, h, game, kept, faces=None, hint=None):
     else:
         name = (tx.THROWS_N if limit > 1 else tx.THROW_N) % limit
     if h < 64:
-        # Beside the dice: who throws (the hint bar says when the tray plays it) and throw n of
-        # limit; the throw's name. Below them, across the panel: the throw to beat. The pot
-        # and everybody's tokens: the table's screen and the results.
+        # Two lines of text, each with a row for its accents above it and a blank row below:
+        # across the top, who throws, throw n of limit and the throw's name; under it the dice
+        # and beside them the throw to beat, the lowest so far (the best: the table's screen).
+        # The pot and everybody's tokens: the table's screen and the results.
+        top = pname(p) + " " + tx.THROW_OF % (count or "-", limit)
+        font.text(fb, top, 0, 1)
+        if fits(top, name, w):
+            font.text(fb, name, w - font.width(name), 1)
         turn_die(fb, w, h, faces or t.dice, kept, None, marks)
-        font.text(fb, pname(p) + " " + tx.THROW_OF % (count or "-", limit), TEXT_X32, 0)
-        font.text(fb, name, TEXT_X32, 8)
-        _to_beat(fb, w, 15, game)
+        _to_beat(fb, w, 12, game, TEXT_X32)
         return
     # Fields keep their places from one throw to the next, so a throw redraws only what changed
-    # (the display driver sends only changed columns).
+    # (the display driver sends only changed columns). The top line has no accent (the panel's
+    # first row is its own); the line under it has a row for its accents (DÉCHARGE, NÉNETTE)
+    # and the throw to beat one more (RIEN À BATTRE).
     big_name(fb, p, 0, 0, game.computers)
     font.text(fb, tx.THROW_OF % (count or "-", limit), TEXT_X, 0)
     if pot:
         font.text(fb, pot, w - font.width(pot), 0)
-    font.text(fb, name, w - font.width(name), 8)
+    font.text(fb, name, w - font.width(name), 9)
     # Before the throw's name, what keeps GAP apart from it: the phase and the hint's worth,
     # else the worth alone; the phase left out there goes after the count on the top line
-    # when no pot is there and it fits.
+    # when no pot is there, it fits and it has no accent.
     room = w - font.width(name) - GAP - TEXT_X if name else w - TEXT_X
     left = phase if hint is None else phase + " " + hint[1]
     if font.width(left) > room:
         left = "" if hint is None else hint[1]
-        if not pot and fits(tx.THROW_OF % (count or "-", limit), phase, w - TEXT_X):
+        if not pot and not font.raised(phase) \
+                and fits(tx.THROW_OF % (count or "-", limit), phase, w - TEXT_X):
             font.text(fb, phase, w - font.width(phase), 0)
     if font.width(left) <= room:
-        font.text(fb, left, TEXT_X, 8)
-    _to_beat(fb, w, 16, game)
+        font.text(fb, left, TEXT_X, 9)
+    _to_beat(fb, w, 18, game)
     turn_die(fb, w, h, faces or t.dice, kept, None, marks, game.n)
     if game.n > 4:  # two rows, under smaller dice
         _holdings(fb, w, 39, 2, game)
@@ -100,23 +106,29 @@ def turn_die(fb, w, h, values, kept, only=None, hint=0, n=0):
     dice the strategy keeps; n: the players (more than four: smaller dice, over two rows of
     tokens)."""
     if h < 64:
-        _dice_row(fb, TEXT_X32 - 1, 0, 14, values, kept, only, hint)
+        _dice_row(fb, TEXT_X32 - 3, 9, 13, values, kept, only, hint)
     else:
-        _dice_row(fb, w, 24, 14 if n > 4 else 22, values, kept, only, hint)
+        _dice_row(fb, w, 26, 12 if n > 4 else 20, values, kept, only, hint)
 
 
-def _to_beat(fb, w, y, game):
-    # Above the dice (128x32: below them): the turn's best and lowest throws so far and who
-    # made them. On 128x64 this line keeps to one page of the panel's memory (rows 16..23) and
-    # the dice to three (24..45): a change there resends those pages only (tools/bench.py's
-    # bytes per press).
+def _to_beat(fb, w, y, game, x=-1):
+    # Above the dice (128x32: beside them, from x): the turn's best and lowest throws so far
+    # and who made them (128x32: the lowest alone, the throw to beat not to lose the turn). On
+    # 128x64 the dice keep to three pages of the panel's memory (rows 24..47): a die redrawn
+    # resends those pages only (tools/bench.py's bytes per press).
     t = game.turn
     places = game.ranked()
     if not places:
-        font.centered(fb, words.T.NOTHING_TO_BEAT, y, 1, 1, w)
+        if x < 0:
+            font.centered(fb, words.T.NOTHING_TO_BEAT, y, 1, 1, w)
+        else:
+            font.text(fb, words.T.NOTHING_TO_BEAT, x, y)
+        return
+    low = words.T.LOW % (pname(t.order[places[-1]]), dice_str(t.finals[places[-1]]))
+    if x >= 0:
+        font.text(fb, low, x, y)
         return
     top = words.T.TOP % (pname(t.order[places[0]]), dice_str(t.finals[places[0]]))
-    low = words.T.LOW % (pname(t.order[places[-1]]), dice_str(t.finals[places[-1]]))
     font.text(fb, top, 0, y)
     font.text(fb, low, w - font.width(low), y)
 
@@ -227,7 +239,8 @@ def standings(fb, w, h, game, unsaved, keys):
 
 def over(fb, w, h, game):
     """Game over: who pays the round, why the game ended (the first player out and in which
-    phase, l'Espagnole, the last holder), who won; 128x32: who pays, why, who won."""
+    phase, l'Espagnole, the last holder), who won; 128x32: who pays (a tie: the players who
+    pay) and who won."""
     font.clear(fb)
     r = game.result
     losers = r.losers
@@ -245,17 +258,27 @@ def over(fb, w, h, game):
         lines = [t.PAY % " ".join(pname(p, seats) for p in losers)]
     lines.append(why)
     lines.append(t.WON % " ".join(pname(p, seats) for p in r.winners))
-    _title_and_lines(fb, w, h, title, lines if h >= 64 else (why, lines[-1]), t.KEYS_OVER)
+    if h < 64:  # one line under the title: who pays (seats unmarked where that fits), who won
+        if len(losers) > 1:
+            title = lines[0]
+            if font.width(title) > w:
+                title = t.PAY % " ".join(pname(p) for p in losers)
+            if font.width(title) > w:
+                title = t.TIE_PAY
+        lines = lines[-1:]
+    _title_and_lines(fb, w, h, title, lines, t.KEYS_OVER)
 
 
 def menu(fb, w, h, title, rows, cursor, keys):
     """A list of (label, value) rows with a cursor; scrolls to keep the cursor in view."""
     font.clear(fb)
     font.text(fb, title, 0, 0)
-    visible = (h - 18) // 9
+    # A row's pitch: the cursor's lit margin, then a blank row and a row for the accents of
+    # the row under it (RÈGLES).
+    visible = (h - 18) // 10
     top = min(max(0, cursor - visible // 2), max(0, len(rows) - visible))
     for i in range(top, min(len(rows), top + visible)):
-        y = 10 + (i - top) * 9
+        y = 10 + (i - top) * 10
         label, value = rows[i]
         if i == cursor:
             fb.fill_rect(0, y - 1, w, 9, 1)
@@ -285,5 +308,5 @@ def refusal(fb, w, h, why):
 def refusal_rows(h):
     """The rows refusal's box takes on a panel h high: (top, height)."""
     if h < 64:
-        return 7, 16  # the blank row under the top line down to the hint bar's dark row
-    return 15, 20
+        return 8, 15  # the blank row under the top line down to the hint bar's dark row
+    return 16, 20

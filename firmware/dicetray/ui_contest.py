@@ -5,7 +5,7 @@ ui.outcome): the screens and their callers draw through ui alone.
 """
 
 from dicetray import font, words
-from dicetray.draw import TEXT_X, big_name, dice_str, pname
+from dicetray.draw import GAP, TEXT_X, big_name, cell, dice_str, pname
 from dicetray.draw import cells as _cells
 from dicetray.draw import hints as _hints
 from dicetray.state import DIE, HIGH, LOW, WHO_STARTS
@@ -34,8 +34,7 @@ def contest(fb, w, h, game):
     tray = game.current in game.computers
     _hints(fb, w, h, t.TRAY_PLAYS if tray else keys, not tray)
     if h < 64:
-        font.text(fb, pname(game.current) + " " + title, 0, 0)
-        _roll_cells(fb, w, 8, c, (), ())
+        _rolls32(fb, w, c, pname(game.current) + " " + title, (game.current,))
         return
     big_name(fb, game.current, 0, 0, game.computers)
     # A row above the title for an accent (ÉGAL); the line's foot level with the big name's.
@@ -60,26 +59,46 @@ def outcome(fb, w, h, game, keys=None, left=-1):
     title = t.TIE_AGAIN if len(pick) > 1 else verb % pname(pick[0], game.computers)
     _hints(fb, w, h, keys or t.KEYS_CONTINUE, True, left)
     if h < 64:
-        font.text(fb, title, 0, 0)
-        _roll_cells(fb, w, 8, c, (), ())
+        _rolls32(fb, w, c, title, pick)
         return
     font.centered(fb, title, 0, 2, 1, w)
     _roll_cells(fb, w, 18, c, pick, game.computers)
 
 
 def _roll_cells(fb, w, y, c, lit, seats):
-    # The contest's players in rolling order, each with its roll once made (highest die
-    # first); lit: the players named above; seats: those the tray plays. 128x64: two columns
-    # from y; 128x32 (y 8): two rows under the title, as many columns as the players need
-    # (four rolls of one die, three of three dice), no seat marked (the hint bar says when the
-    # tray plays), the rolls made kept first where not all fit.
+    # 128x64: the contest's players in rolling order, each with its roll once made (highest
+    # die first), in two columns from y; lit: the players named above; seats: those the tray
+    # plays.
     done = c.results
     items = [(pname(p, seats), dice_str(done[i]) if i < len(done) else "", p in lit)
              for i, p in enumerate(c.players)]
-    if y > 8:
-        _cells(fb, w, y, (len(items) + 1) // 2, items)
-        return
-    room = 8 if c.kind == DIE else 6
-    while len(items) > room:  # the last still to roll, else the oldest roll but the first
-        items.pop(len(items) - 1 if len(items) > len(done) else 1)
-    _cells(fb, w, y, 2, items, 7)
+    _cells(fb, w, y, (len(items) + 1) // 2, items)
+
+
+def _rolls32(fb, w, c, title, lit):
+    # 128x32: two lines above the key bar, each with a row for its accents: the title, then
+    # the rolls in cells read across (four a line for one die, three for three dice), the
+    # first on the title's line where the title leaves room. Where not all fit with it: the
+    # rolls alone on both lines, lit: who rolls now, or who the outcome names (the next screen
+    # says what for); the rolls made kept first where not all fit. No seat marked (the key
+    # bar says when the tray plays).
+    done = c.results
+    per = 4 if c.kind == DIE else 3
+    colw = w // per
+    items = [(pname(p), dice_str(done[i]) if i < len(done) else "", p in lit)
+             for i, p in enumerate(c.players)]
+    # The cells the title takes: a cell's label starts a column in, GAP past the title.
+    span = (font.width(title) + GAP + colw - 2) // colw
+    if len(items) <= per:
+        span = per
+    if span + len(items) <= 2 * per:
+        font.text(fb, title, 0, 1)
+        items = [(a, b, False) for a, b, _ in items]
+    else:
+        span = 0
+        while len(items) > 2 * per:  # the last still to roll, else the oldest but the first
+            items.pop(len(items) - 1 if len(items) > len(done) else 1)
+    for k in range(len(items)):
+        left, right, on = items[k]
+        slot = span + k
+        cell(fb, (slot % per) * colw, 1 + (slot // per) * 9, colw, left, right, on)

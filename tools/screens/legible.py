@@ -22,6 +22,11 @@ font's glyphs. The rules, each a kind of problem:
   throw's own name, "542"), or when the nearest text on its left on the same rows, its
   cell's label, has a letter ("P3* 421" ... "12"); a count after another bare count, or
   alone, has no owner ("10 10 1").
+- "stack": a text's ink (an accent's too, in the row above its cell) with no blank row
+  between it and another lit pixel above or below it, its own column or the next: a line
+  on the line above, an accent on the foot of the line above, a text on a die or on the
+  lit edge of a box it is not inside (the key bar). A dark text (inside a lit bar, cell or
+  box) and the key bar's own text, inside its frame, keep their margins by drawing.
 """
 
 import re
@@ -93,7 +98,10 @@ class Recorder:
         def record_hints(fb, w, h, text, lit=True, left=-1):
             # The key bar drawn again (it drains): what it showed before is gone.
             fields[:] = [f for f in fields if f.y < h - 9]
+            n = len(fields)
             hints(fb, w, h, text, lit, left)
+            for f in fields[n:]:
+                f.inside = True  # in the bar's lit part or its frame
 
         def record_refusal(fb, w, h, why):
             # Under the box: the fields on its rows, whole (one it covers in part stays, to
@@ -152,6 +160,46 @@ def _accent(ch):
         return None
     i = font._glyph(ch)
     return [c & 1 for c in font._GLYPHS[i : i + 5]]
+
+
+def _ink(f):
+    # The pixels a text lights as the font draws it: its glyphs' and their accents'.
+    sc = f.scale
+    out = set()
+    for k, ch in enumerate(f.s):
+        cols = _glyph_cols(ch)
+        accent = _accent(ch)
+        for i in range(5):
+            x = f.x + (6 * k + i) * sc
+            rows = [r for r in range(8) if cols[i] >> r & 1]
+            if accent is not None and accent[i]:
+                rows.append(-1)
+            for r in rows:
+                for dx in range(sc):
+                    for dy in range(sc):
+                        out.add((x + dx, f.y + r * sc + dy))
+    return out
+
+
+def _stacked(f, buf, w, h, fields):
+    # What lit pixel sits on text f's ink with no blank row between (the "stack" rule): the
+    # text or mark it belongs to ("a box edge" when no field drew it), or None.
+    if not f.ink or getattr(f, "inside", False):
+        return None
+    ink = _ink(f)
+    for x, y in ink:
+        for dy in (-1, 1):
+            for dx in (-1, 0, 1):
+                q = (x + dx, y + dy)
+                if q in ink or not (0 <= q[0] < w and 0 <= q[1] < h):
+                    continue
+                if _column(buf, w, h, q[0], q[1], 1):
+                    for g in fields:
+                        if g is not f and g.x <= q[0] <= g.x1 \
+                                and g.y - g.scale <= q[1] <= g.y1 + 1:
+                            return g.s or g.kind
+                    return "a box edge"
+    return None
 
 
 def _ink_span(f):
@@ -236,7 +284,8 @@ def _numbers_unowned(f, left):
 
 def check(fields, buf, w, h):
     """The problems of the frame in buf (MONO_VLSB, w x h) drawn by fields: a list of
-    (kind, what) with kind "touch", "cut" or "owner" (the module's rules); [] reads well."""
+    (kind, what) with kind "touch", "cut", "owner" or "stack" (the module's rules); [] reads
+    well."""
     problems = []
     visible = []
     for f in _joined(fields):
@@ -263,6 +312,10 @@ def check(fields, buf, w, h):
             if gap < GAP:
                 problems.append(("touch", "%s | %s" % (a.s or a.kind, b.s or b.kind)))
     texts = [f for f in visible if f.s is not None]
+    for f in texts:
+        other = _stacked(f, buf, w, h, visible)
+        if other is not None:
+            problems.append(("stack", "%s / %s" % (f.s, other)))
     for f in texts:
         lefts = [g for g in texts if g is not f and g.x1 < f.x and g.y <= f.y1 and f.y <= g.y1]
         left = max(lefts, key=lambda g: g.x1) if lefts else None
