@@ -70,16 +70,10 @@ HEAP_SETTINGS = dict(SETTINGS, options=dict(SETTINGS["options"], tokens=5))
 SAVES = ("game.json", "game.now", "game.tmp", "game.bad", "game.now.bad", "settings.tmp",
          "tally.json", "error.log", "error.old")
 
-HEAP_SCRIPT = """
-import gc, json
-gc.collect()
-base = gc.mem_alloc()
-from dicetray import runner
-from dicetray.screens import PLAY, SETUP
-from dicetray.board import Board
-from dicetray.display import Display
-
-
+# On the board, after a script's imports (dicetray.runner, .board, .display): the real main loop
+# on the real Board and Display, no watchdog (the script ends), every App it makes kept in
+# apps (apps[-1] is the one running), Done raised from board.feed to end it.
+BOARD_RUN = """
 class Done(BaseException):
     pass
 
@@ -97,7 +91,18 @@ def make_app(*args):
 
 
 runner.make_app = make_app
-st = [0, 0, 0, False]  # polls, heap after boot, peak, a game was played
+"""
+HEAP_SCRIPT = """
+import gc, json
+gc.collect()
+base = gc.mem_alloc()
+from dicetray import runner
+from dicetray.screens import PLAY, SETUP
+from dicetray.board import Board
+from dicetray.display import Display
+
+
+""" + BOARD_RUN + """st = [0, 0, 0, False]  # polls, heap after boot, peak, a game was played
 keep1, keep3 = board.pins["KEEP1"], board.pins["KEEP3"]
 
 

@@ -35,6 +35,7 @@ import trayhost  # noqa: E402,F401  (first: the firmware importable)
 from dicetray.options import PRESETS  # noqa: E402
 from trayhost import night  # noqa: E402
 
+from emupico.bench import BOARD_RUN, SAVES  # noqa: E402
 from emupico.bot import choose, quiet_ms  # noqa: E402
 from emupico.kit import PicoError, screen_of  # noqa: E402
 
@@ -45,8 +46,6 @@ MAX_PRESSES = 400  # a game's, at most
 SETTINGS = {"players": night.PLAYERS, "preset": night.PRESET, "computers": night.SEATS,
             "hints": True, "lang": "en",
             "options": dict(PRESETS[night.PRESET].to_dict(), tokens=night.TOKENS)}
-SAVES = ("game.json", "game.now", "game.tmp", "game.bad", "game.now.bad", "settings.tmp",
-         "tally.json", "error.log", "error.old")
 
 
 def plan(games=GAMES):
@@ -66,24 +65,7 @@ PLAN = %r
 GAMES = len(PLAN)
 
 
-class Done(BaseException):
-    pass
-
-
-board = Board()
-display = Display(board.i2c, ticks_diff=board.ticks_diff, **board.display_settings())
-board.start_watchdog = lambda: None  # this run ends; a watchdog would then reset the board
-apps = []
-make = runner.make_app
-
-
-def make_app(*args):
-    apps.append(make(*args))
-    return apps[-1]
-
-
-runner.make_app = make_app
-starts = [0] * GAMES
+""" + BOARD_RUN + """starts = [0] * GAMES
 peaks = [0] * GAMES
 st = [0, -1, False]  # polls, the game under way (-1: none yet), the setup shown
 
