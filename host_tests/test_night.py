@@ -73,14 +73,24 @@ def test_the_pico_night_script_reads_its_plan():
     assert "PLAN = [(3, True, False)" in code
 
 
-def test_a_pico_that_runs_no_script_beside_the_buttons_gets_null_figures_and_why():
-    class Twin:  # the host twin's kind: no exec_background
-        def install_in_safe_mode(self):
-            raise AssertionError("not to be installed")
+def test_a_pico_whose_heap_is_not_the_port_s_plays_the_night_and_gets_null_figures(monkeypatch):
+    # The host twin's kind: it plays the night (the Pico tier plays one on the real twin), but
+    # its VM collects no garbage while the board runs, so its heap says nothing of the Pico's.
+    class Twin:
+        real_heap = False
 
+        def claim(self):
+            return False
+
+        def install_in_safe_mode(self):
+            pass
+
+    played = {"starts": [90_000, 95_000, 99_000], "peaks": [1, 2, 3], "polls": 7}
+    monkeypatch.setattr(pico_night, "play", lambda pico, games, log: played)
     said = []
-    got = pico_night.pico_night_figures(Twin(), log=said.append)
-    assert got == dict.fromkeys(pico_night.KEYS) and "collects no garbage" in said[0]
+    got = pico_night.pico_night_figures(Twin(), games=3, log=said.append)
+    assert got == dict.fromkeys(pico_night.KEYS)
+    assert "3 games played on Twin" in said[0] and "collects no garbage" in said[0], said
 
 
 def test_a_tiny_night_on_micropython_reads_each_games_heap(micropython):
