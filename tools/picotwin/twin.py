@@ -472,13 +472,7 @@ class Twin(ThroughExec):
         """mpremote exec: stop what runs, run code on a fresh VM with the flash mounted;
         returns what it printed; PicoError with the traceback if it raised."""
         watchdog = self.wdt if self.vm is not None else None
-        if self.vm is not None:
-            self.vm.end()
-        self.vm = self.pending = None
-        self.flash.power_off()
-        self.exited = None
-        self._boot("exec", code)
-        vm = self.vm
+        vm = self._exec_vm(code)
         self.target = FOREVER
         while self.vm is vm and self.vm is not None:
             self._answer()
@@ -496,13 +490,17 @@ class Twin(ThroughExec):
         fresh VM (the flash mounted) while the host presses, taps and waits; returns a handle
         like the kit's Popen (poll, communicate, kill, wait), its output the VM's stdout and
         stderr together."""
+        return Running(self, self._exec_vm(code))
+
+    def _exec_vm(self, code):
+        """What runs stopped, code booted on a fresh VM with the flash mounted: that VM."""
         if self.vm is not None:
             self.vm.end()
         self.vm = self.pending = None
         self.flash.power_off()
         self.exited = None
         self._boot("exec", code)
-        return Running(self, self.vm)
+        return self.vm
 
     def install(self, timeout=900):
         """tools/flash.sh run on the twin (its plan, copies and checks): (exit code, output)."""
