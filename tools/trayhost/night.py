@@ -86,29 +86,18 @@ def game_keys(tray, seats, hints, bot):
     playing the others (seats of them); in a seat's turn the player waits WAIT_MS, then presses
     ROLL to hurry it, as a quick player does (and OK on a screen between turns). Yields each
     key, "." for a wait."""
-    app = tray.app
-    if app.screen == SETUP:
-        app.units[SETUP].settings.update(computers=seats, hints=hints)  # set: a no-op
-    started = False
-    for _ in range(LIMIT):
-        g = app.game
-        if app.screen == PLAY:
-            started = True
-        if started and app.screen == SETUP:
-            return
-        if g is None or g.over or g.current not in g.computers:
-            for k in trayrun.bot_keys(app, bot, (PLAYERS, PRESET)):
-                tray.key(k)
-                yield k
-        else:
-            tray.run(WAIT_MS)
-            g = app.game
-            if app.screen != PLAY:
-                tray.key("o")  # a result or a new phase read: on to the seat's turn
-            elif g is not None and not g.over and g.current in g.computers:
-                tray.key("r")
-            yield "."
-    raise RuntimeError("no end after %d keys and waits" % LIMIT)
+    return trayrun.seats_game(tray, PLAYERS, PRESET, bot, seats, hints, WAIT_MS, LIMIT, _hurry)
+
+
+def _hurry(app):
+    # A quick player's press in the tray's moment: OK past a result or a new phase read, on to
+    # the seat's turn; ROLL in the seat's turn.
+    g = app.game
+    if app.screen != PLAY:
+        return "o"
+    if g is not None and not g.over and g.current in g.computers:
+        return "r"
+    return None
 
 
 def night(games, height=64, seed=1):

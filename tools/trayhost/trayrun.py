@@ -222,10 +222,12 @@ def game_keys(tray, players, preset, bot, max_keys=20000, pressed_for=None):
     raise RuntimeError("no end after %d keys" % max_keys)
 
 
-def seats_game(tray, players, preset, bot, computers, hints=False, wait_ms=500, limit=20000):
+def seats_game(tray, players, preset, bot, computers, hints=False, wait_ms=500, limit=20000,
+               hurry=None):
     """A game of `preset` whose last `computers` seats the tray plays (dicetray.seat), the bot
-    pressing for the humans only when a human acts (on a computer's moment it waits wait_ms),
-    until setup shows again. A generator: yields after each key or wait ("." for a wait)."""
+    pressing for the humans only when a human acts (on a computer's moment it waits wait_ms,
+    then presses hurry(app)'s key, if any: trayhost.night's quick player), until setup shows
+    again. A generator: yields after each key or wait ("." for a wait)."""
     app = tray.app
     if app.screen == SETUP:  # set as the menu would: TRAY PLAYS and HINTS
         app.units[SETUP].settings.update(computers=computers, hints=hints)
@@ -242,6 +244,9 @@ def seats_game(tray, players, preset, bot, computers, hints=False, wait_ms=500, 
                 yield k
         else:
             tray.run(wait_ms)
+            key = hurry and hurry(app)
+            if key:
+                tray.key(key)
             yield "."
     raise RuntimeError("no end after %d moves" % limit)
 
