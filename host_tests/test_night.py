@@ -41,10 +41,11 @@ def test_the_night_ends_as_it_began():
         lang ^= switch
         lang_at.append(lang)
     assert plans[9][:2] == plans[199][:2] == (night.SEATS, True) and lang_at[9] == lang_at[199]
-    assert sum(p[2] for p in plans) == 10  # games 10, 30 ... 190
+    assert sum(p[2] for p in plans) == 12  # games 4 and 7 (the warm-up), 10, 30 ... 190
+    assert lang_at[4:7] == [1, 1, 1] and lang_at[9] == 0  # French once before the 10th game
     assert {p[:2] for p in plans} == {(3, True), (3, False), (0, True)}
     short = pico_night.plan()
-    assert len(short) == 20 and sum(p[2] for p in short) == 2 and short[9][:2] == (3, False)
+    assert len(short) == 20 and sum(p[2] for p in short) == 4 and short[9][:2] == (3, False)
 
 
 def test_a_short_night_plays_its_games_with_each_switch_made():

@@ -15,6 +15,9 @@ each game's start and after every key or wait, on the WebAssembly MicroPython (.
 - Printed too: of the drift, the bytes of interned strings (micropython.qstr_info) added since
   the 10th game. MicroPython never frees an interned string: a module's or a catalogue's first
   load leaves its new names and short texts for good, once; an unload and a reload add none.
+  It keeps them in pools it doubles as they fill, so the first load that fills one takes a new
+  pool once (9.5 KB today, at the first French catalogue): the night visits French in its first
+  games (trayhost.night.WARM_UP), so that step comes before the 10th game.
 
 The live heap is run.mjs --chunks's (a collection with nothing on the stack, then
 gc.mem_alloc()), relative to the VM with the night's code loaded (the firmware's modules the
@@ -40,7 +43,7 @@ FIRMWARE = os.path.join(os.path.dirname(os.path.dirname(HERE)), "firmware")
 GAMES = 200
 HEIGHTS = (64, 32)
 FIRST = 9  # the 10th game: where the slope and the drift start
-SPOKEN = 30  # the night's first games in each language (trayhost.night: 10 English, 20 French)
+SPOKEN = 30  # the night's first games, each language spoken in them (trayhost.night)
 KEYS = ("soak_games", "soak_heap_slope_bytes_per_game", "soak_heap_drift_bytes",
         "soak_heap_peak_bytes")
 

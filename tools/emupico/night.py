@@ -171,7 +171,7 @@ def report(got, log=print):
     from bench.night import FIRST, summary
 
     starts, peaks = got["starts"], got["peaks"]
-    s = summary(starts, peaks, spoken=15)  # its first 10 games English, 5 French
+    s = summary(starts, peaks, spoken=15)  # its first games, each language spoken in them
     log("Pico         a night of %d games: heap at the start of each game %s bytes (free at the"
         " end %d)" % (len(starts), " ".join(str(x) for x in starts), got["free"]))
     log("Pico         slope %.1f bytes a game (from the %dth game), last game's start minus the"

@@ -18,6 +18,10 @@ TOKENS = 11  # a quick game's pot (the preset's is 21): a bar's short game, set 
 SEATS = 3  # the tray plays the last three seats when its seats are on
 LANG_EVERY = 20  # the language changes every this many games...
 LANG_FROM = 10  # ...from this game on (so the night's first and last games speak alike)
+# ...and before these games too, the night's first minutes: French once and back, so that what
+# a first load keeps for good (its interned strings, and the interned-string pool MicroPython
+# doubles when it fills) comes before the 10th game, where the drift is read from.
+WARM_UP = (4, 7)
 SWITCH_EVERY = 50  # seats or hints, on or off, every this many games
 # (seats, hints) in each stretch of SWITCH_EVERY games, round and round: the night ends as it
 # started, so its first and last games are alike.
@@ -31,7 +35,7 @@ def plan(game, lang_every=LANG_EVERY, lang_from=LANG_FROM, switch_every=SWITCH_E
     """(seats, hints, language switched before it) for the night's game number game (0 first);
     a shorter night passes shorter stretches."""
     seats, hints = STRETCHES[game // switch_every % len(STRETCHES)]
-    switch = game >= lang_from and (game - lang_from) % lang_every == 0
+    switch = game in WARM_UP or (game >= lang_from and (game - lang_from) % lang_every == 0)
     return seats, hints, switch
 
 
