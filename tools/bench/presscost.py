@@ -16,15 +16,16 @@ takes:
 - ms: the tray's fake milliseconds from that poll to the first byte (the host clock is the
   harness's own: exact). 0 means the press's own step sent it; a press that draws later (a
   press during a tray seat's turn, which hurries the seat) counts the polls it waited.
-- us: wall microseconds (time.ticks_us) of the step that sent the first byte, from its start to
-  that byte, split into act (App.press: the unit, the engine), draw (App.render: ui) and send
-  (display.show up to its first transfer: the frame compared, the first page planned). Wall time
-  on a PC is noisy, and the WebAssembly build runs the frame's text and the page planning in
-  plain Python where the Pico runs machine code (font.Frame, fast.plan_page): a proxy for where
-  the time goes, not the Pico's figures; the pinned build's ticks_us counts whole milliseconds,
-  so these are coarse (read the lines first). A first byte that is not a frame's (a dimmed
-  panel lit again by the press) counts its send from the step's start. Median and 95th
-  percentile, nearest rank.
+- us: wall microseconds (Node's performance.now(), through the build's js module) of the
+  step that sent the first byte, from its start to that byte, split into act (App.press: the
+  unit, the engine), draw (App.render: ui) and send (display.show up to its first transfer:
+  the frame compared, the first page planned). Wall time on a PC is noisy, and the WebAssembly
+  build runs the frame's text and the page planning in plain Python where the Pico runs
+  machine code (font.Frame, fast.plan_page): a proxy for where the time goes, not the Pico's
+  figures (read the lines first; time.ticks_us, used where the js module is missing, counts
+  whole milliseconds in the pinned build). A first byte that is not a frame's (a dimmed panel
+  lit again by the press) counts its send from the step's start. Median and 95th percentile,
+  nearest rank.
 - alloc: bytes allocated over the same (gc.mem_alloc() deltas: that build never collects
   during a run, so they are exact).
 - bytes: bytes on the bus between the press and its first byte (0: nothing sent before the
@@ -66,6 +67,17 @@ KINDS = {"setup->game": "setup", "keep": "keep", "throw": "throw", "stop": "stop
          "outcome->": "result"}
 
 
+try:  # Node's clock, to the microsecond and finer (the build's ticks_us counts whole ms)
+    import js
+
+    _perf = js.performance
+
+    def ticks_us():
+        return int(_perf.now() * 1000)
+except ImportError:
+    ticks_us = time.ticks_us
+
+
 def loaded():
     return set(n for n in sys.modules if n.startswith("dicetray."))
 
@@ -92,21 +104,21 @@ class Meter:
         def step_hook(now):
             t[1] = t[2] = 0
             t[4] = gc.mem_alloc()
-            t[0] = t[3] = time.ticks_us()  # send: from here if a byte comes before a show
+            t[0] = t[3] = ticks_us()  # send: from here if a byte comes before a show
             return step(now)
 
         def press_hook(name, long, now):
-            a = time.ticks_us()
+            a = ticks_us()
             press(name, long, now)
-            t[1] += time.ticks_diff(time.ticks_us(), a)
+            t[1] += time.ticks_diff(ticks_us(), a)
 
         def render_hook():
-            a = time.ticks_us()
+            a = ticks_us()
             render()
-            t[2] += time.ticks_diff(time.ticks_us(), a)
+            t[2] += time.ticks_diff(ticks_us(), a)
 
         def show_hook(now=None):
-            t[3] = time.ticks_us()
+            t[3] = ticks_us()
             before = i2c.bytes
             ok = show(now)
             if self.open is not None and self.open[4] is not None:
@@ -119,9 +131,9 @@ class Meter:
         def write_hook(addr, buf):
             o = self.open
             if o is not None and o[4] is None:
-                us = time.ticks_diff(time.ticks_us(), t[0])
+                us = time.ticks_diff(ticks_us(), t[0])
                 alloc = gc.mem_alloc() - t[4]
-                first = time.ticks_diff(time.ticks_us(), t[3])
+                first = time.ticks_diff(ticks_us(), t[3])
                 o[4] = [o[0], time.ticks_diff(self.tray.now, o[1]), us, t[1], t[2], first,
                         0, i2c.bytes - o[2], alloc, sorted(n[9:] for n in loaded() - o[3])]
             return write(addr, buf)
