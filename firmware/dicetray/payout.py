@@ -6,7 +6,7 @@ game's state, tell its events through its sink, Game.emit, and use nothing of se
 Decisions the rule texts leave open are numbered in docs/rules.md.
 """
 
-from dicetray.rules import DECHARGE_FEWEST, K_NENETTE, evaluate, is_figure
+from dicetray.rules import DECHARGE_FEWEST, K_NENETTE, combo, is_figure
 from dicetray.state import (
     CHARGE,
     DECHARGE,
@@ -44,8 +44,8 @@ def _amount(g, winner, loser):
     o = g.opts
     if g.turn.amount >= 0:
         return g.turn.amount
-    wc = evaluate(_final_of(g, winner), o)
-    lc = evaluate(_final_of(g, loser), o)
+    wc = combo(_final_of(g, winner), o)
+    lc = combo(_final_of(g, loser), o)
     if o.nenette_fixed and lc.kind == K_NENETTE:
         return o.nenette_fixed
     if o.deduct and is_figure(lc):

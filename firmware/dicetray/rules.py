@@ -115,6 +115,12 @@ def _face(x):
 def evaluate(dice, options):
     """The combination three dice make: kind, strength (higher wins), tokens, display name."""
     check_dice(dice)
+    return combo(dice, options)
+
+
+def combo(dice, options):
+    """evaluate() of three dice the game has checked already (a throw it took, a save it
+    accepted), without the check: the engine and the screens of a press, on the Pico."""
     a, b, c = key = tuple(sorted(dice, reverse=True))
     kind, strength = _rank(a, b, c, options)
     name = words.T.COMBOS[kind]

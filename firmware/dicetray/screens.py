@@ -11,7 +11,7 @@ dicetray.screens_between.
 """
 
 from dicetray import ui, words
-from dicetray.rules import K_421, evaluate
+from dicetray.rules import K_421, rank
 from dicetray.save_write import GAME_DUE
 from dicetray.screens_between import (
     NOTICE,
@@ -207,7 +207,7 @@ def _after_events(app, events):
             app.clear()
             return RESULT, then
     if ended:
-        won = evaluate(app.game.last.wdice, app.game.opts).kind == K_421
+        won = rank(app.game.last.wdice, app.game.opts)[0] == K_421
         app.clock.beep(SND_421 if won else SND_LOSE)
         return RESULT, then
     return PLAY, then

@@ -15,7 +15,7 @@ from dicetray.rules import (
     START_SEAT1,
     TIE_LATER,
     TIE_PLAYOFF,
-    evaluate,
+    combo,
     rank,
 )
 from dicetray.state import (
@@ -50,7 +50,7 @@ def start(g):
 
 def finish_player(g):
     t = g.turn
-    g.emit("stop", g.current, t.count, evaluate(t.dice, g.opts).name)
+    g.emit("stop", g.current, t.count, combo(t.dice, g.opts).name)
     t.finals.append(t.dice)
     t.counts.append(t.count)
     if t.pos == 0 or g.opts.limit_from == FROM_PREVIOUS:
@@ -75,7 +75,7 @@ def key(g, i, t=None):
 
 def _resolve_turn(g):
     t = g.turn
-    keys = [key(g, i) for i in range(len(t.order))]
+    keys = g.sort_keys()
     top = max(keys)
     bottom = min(keys)
     best = [t.order[i] for i, k in enumerate(keys) if k == top]
@@ -153,7 +153,7 @@ def _close_contest(g):
         _who_starts(g, c, high if want == HIGH else low)
         return
     if c.stake == FOR_WHAT_COMES:
-        t.amount = max(evaluate(d, g.opts).tokens for d in c.results)
+        t.amount = max(combo(d, g.opts).tokens for d in c.results)
     if g.phase == CHARGE and want == BOTH:
         want = LOW  # a save from before rules.md's decision 14: the pot pays, the best is moot
     again = []
