@@ -251,6 +251,41 @@ def test_the_turn_that_ended_stays_in_view_with_every_throw():
     assert g.ranked() == []  # nobody is done in the new turn
 
 
+@pytest.mark.parametrize("preset", sorted(PRESETS))
+def test_places_read_again_or_after_an_undo_are_those_worked_out_afresh(preset):
+    # The places are worked out once per throw done (Game._ranking keeps them): whatever was
+    # ranked before, the turn under way's or the one that ended, resumed or taken back, each
+    # reading is the one a game that never ranked anything gives, in every kind of game.
+    from dicetray.save_record import RECORD_FIELDS
+
+    for players in (2, 3, 5, 8):
+        rng = SeededDice(players)
+        g = Game(players, PRESETS[preset], SeededDice(players * 7))
+        undos = 0
+        while not g.over:
+            action = bot_action(g, rng)
+            before = load(json.loads(json.dumps(g.to_dict())), None)
+            apply(g, action)
+            for turn in (None, g.ended, None, g.ended):  # the one kept, then the other
+                assert g.ranked(turn) == afresh(g, turn)
+            if action[0] == "stop" and undos < 3:  # taken back, then made again
+                undos += 1
+                g.take_back({name: getattr(before, name) for name, _ in RECORD_FIELDS})
+                assert g.ranked() == before.ranked() == afresh(g)
+                apply(g, action)
+                assert g.ranked() == afresh(g)
+        assert undos  # every game here saw a stop taken back
+
+
+def afresh(g, turn=None):
+    # g's places in turn as a game that never ranked anything works them out.
+    kept, g._keys = g._keys, None
+    try:
+        return list(g.ranked(turn))
+    finally:
+        g._keys = kept
+
+
 def test_a_decided_roll_off_stays_in_view_with_its_rolls():
     g = new(players=2, dice=[6, 3, 2, 6, 3, 2, 5, 2])
     for _ in range(2):

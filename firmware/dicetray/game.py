@@ -11,7 +11,7 @@ The view of a Game, what screens and players read (never change it from outside)
   computers, hints         the seats the tray plays; whether a human's turn shows hints
   lang                     the language the game is played in (dicetray.words' code)
   current, over, max_throws(), may_stop_early(), can_throw(), can_keep(), must_stop(),
-  can_stop(), can_announce(), active(), ranked(turn)
+  can_stop(), can_announce(), active(), ranked(turn), sort_keys(turn)
   ended, decided           not saved, for the screens after an action: the turn that ended
                            (a state.Turn), the contest decided (Contest, best, worst rollers)
 
@@ -67,6 +67,7 @@ class Game:
 
     ended = None
     decided = None
+    _keys = None  # the turn ranked last: [finals, sort keys, places] (_ranking)
 
     def __init__(self, players, options, roll, _state=None, computers=(), hints=False,
                  lang=DEFAULT_LANG):
@@ -157,10 +158,34 @@ class Game:
         return [p for p in range(self.n) if p not in self.out]
 
     def ranked(self, turn=None):
-        """Places in turn (this one) of the players done, best throw first; a tie: turn order."""
+        """Places in turn (this one) of the players done, best throw first; a tie: turn order.
+        The list is shared (sort_keys): read it, never change it."""
+        got = self._ranking(turn)
+        places = got[2]
+        if places is None:
+            keys = got[1]
+            places = got[2] = sorted(range(len(keys)), key=lambda i: (keys[i], -i), reverse=True)
+        return places
+
+    def sort_keys(self, turn=None):
+        """settle.key of each player done in turn (this one), in turn order (shared, as ranked).
+        Each is worked out once: a turn's end ranks every throw, and so does each screen of
+        the turns that follow, in a press's frame on the Pico (a stop's, a throw's). Kept for
+        one turn's list of finals, that very list (a turn resumed or taken back holds a new
+        one; finals only grow); not saved."""
+        return self._ranking(turn)[1]
+
+    def _ranking(self, turn):
+        # [finals, keys, places or None], brought up to date with turn's finals.
         t = turn or self.turn
-        keys = [settle.key(self, i, t) for i in range(len(t.finals))]
-        return sorted(range(len(keys)), key=lambda i: (keys[i], -i), reverse=True)
+        got = self._keys
+        if got is None or got[0] is not t.finals:
+            got = self._keys = [t.finals, [], None]
+        keys = got[1]
+        while len(keys) < len(t.finals):
+            keys.append(settle.key(self, len(keys), t))
+            got[2] = None
+        return got
 
     # ---- actions -----------------------------------------------------------------------
 
@@ -238,6 +263,7 @@ class Game:
             setattr(self, name, fields[name])
         self.ended = None
         self.decided = None
+        self._keys = None
         self.events = []
 
     def take_events(self):

@@ -11,7 +11,7 @@ from dicetray.draw import GAP, TEXT_X, TEXT_X32, big_name, dice_str, fits, hints
 from dicetray.draw import cells as _cells
 from dicetray.draw import dice_row as _dice_row
 from dicetray.draw import title_and_lines as _title_and_lines
-from dicetray.rules import LAST_HOLDER, LIMIT_AT_MOST, evaluate
+from dicetray.rules import LAST_HOLDER, LIMIT_AT_MOST, combo
 from dicetray.state import CHARGE, ESPAGNOLE
 from dicetray.ui_contest import contest, outcome  # noqa: F401  (ui draws every screen)
 
@@ -37,7 +37,7 @@ def turn(fb, w, h, game, kept, faces=None, hint=None):
     phase = tx.PHASES[game.phase]
     pot = tx.POT_N % game.pot if game.phase == CHARGE else ""
     if count and not faces:
-        name = evaluate(t.dice, game.opts).name
+        name = combo(t.dice, game.opts).name
     elif count:
         name = ""  # the last throw's dice are in the air again
     elif h < 64:
@@ -117,13 +117,13 @@ def _to_beat(fb, w, y, game, x=-1):
     # 128x64 the dice keep to three pages of the panel's memory (rows 24..47): a die redrawn
     # resends those pages only (tools/bench.py's bytes per press).
     t = game.turn
-    places = game.ranked()
-    if not places:
+    if not t.finals:
         if x < 0:
             font.centered(fb, words.T.NOTHING_TO_BEAT, y, 1, 1, w)
         else:
             font.text(fb, words.T.NOTHING_TO_BEAT, x, y)
         return
+    places = game.ranked()
     low = words.T.LOW % (pname(t.order[places[-1]]), dice_str(t.finals[places[-1]]))
     if x >= 0:
         font.text(fb, low, x, y)
