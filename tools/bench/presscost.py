@@ -172,9 +172,11 @@ print(json.dumps(rows))
 """
 
 
-# Run as machine code on the Pico (viper: fast.py, font.Frame's text), in Python on CPython:
-# their lines are not the interpreter's work on the Pico, so they are left out of the count.
-MACHINE_CODE = ("_columns", "_columns2", "_glyph", "next_span", "plan_page")
+# Run as machine code on the Pico (viper: fast.py, font.Frame's text), in Python on CPython,
+# or called only by font.text's Python drawing (_palette, _accents), which the Pico's Frame
+# skips: their lines are not the interpreter's work on the Pico, so they are left out.
+# What they call is left out with them (_glyph, which font.raised calls on the Pico too).
+MACHINE_CODE = ("_columns", "_columns2", "next_span", "plan_page", "_palette", "_accents")
 
 
 def line_rows():
@@ -197,7 +199,8 @@ def line_rows():
 
     def tracer(frame, event, arg):
         code = frame.f_code
-        if "dicetray" not in code.co_filename or code.co_name in MACHINE_CODE:
+        if "dicetray" not in code.co_filename or code.co_name in MACHINE_CODE or (
+                event == "call" and frame.f_back.f_code.co_name in MACHINE_CODE):
             return None
         if event == "line" and not (code.co_name == "text" and frame.f_lineno > fallback.get(
                 code, 1 << 30)):
