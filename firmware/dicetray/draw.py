@@ -139,7 +139,9 @@ def cell(fb, x, y, colw, left, right, lit):
         fb.fill_rect(x, y - 1, colw - 1, 9, 1)
     font.text(fb, left, x + 1, y, 1, 0 if lit else 1)
     if right:  # a cell may hold its left text only: no call for an empty right one
-        font.text(fb, right, x + colw - 6 - font.width(right), y, 1, 0 if lit else 1)
+        # Its last glyph's ink ends 6 columns short of the cell's end: font.width(right) is
+        # 6 * len(right) - 1, worked out here (a call less for each cell of the table).
+        font.text(fb, right, x + colw - 5 - 6 * len(right), y, 1, 0 if lit else 1)
 
 
 def title_and_lines(fb, w, h, title, lines, keys, left=-1):

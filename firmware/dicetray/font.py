@@ -145,12 +145,12 @@ def text(fb, s, x, y, scale=1, c=1):
     Each glyph pixel becomes a scale x scale block (scale 1 or 2); c=0 draws dark text on a lit
     background.
     """
+    if type(fb) is Frame and s:  # made only where draw_text exists (frame())
+        return draw_text(fb.buf, fb.width, fb.height, s, x, y,  # pyright: ignore[reportOptionalCall]
+                         scale, 0 if c else 1, _GLYPHS, _INDEX, _DOUBLE, _RAISED)
     n = len(s)
     if not n:
         return x
-    if type(fb) is Frame:  # made only where draw_text exists (frame())
-        return draw_text(fb.buf, fb.width, fb.height, s, x, y,  # pyright: ignore[reportOptionalCall]
-                         scale, 0 if c else 1, _GLYPHS, _INDEX, _DOUBLE, _RAISED)
     import framebuf
 
     w = 6 * scale * n
