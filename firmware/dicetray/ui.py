@@ -167,24 +167,31 @@ def result(fb, w, h, game, keys=None, left=-1):
     font.centered(fb, title, 1, 1, 1, w)  # a row above for an accent (À, ÉGAL)
     # The winner first and the loser last, though a roll-off may have settled a tie. A resumed
     # game has no turn that ended: its save keeps the winner's and the loser's throws only.
-    ends = (last.winner, last.loser)
-    throws = [] if t is None else [(t.order[i], t.finals[i]) for i in game.ranked(t)
-                                   if t.order[i] not in ends]
-    throws = [(last.winner, last.wdice)] + throws + [(last.loser, last.ldice)]
-    items = [(pname(p, seats) + " " + dice_str(d), _tokens(game, p),
-              p == last.loser and not last.passed) for p, d in throws]
-    items += [(pname(p, seats), _tokens(game, p), False) for p in range(game.n)
-              if p not in ends and (t is None or p not in t.order)]
-    if h < 64:
-        items = [items[0], items[len(throws) - 1]]
-    elif last.phase == CHARGE:
-        items.append((words.T.POT, str(game.pot), False))
+    win, lose = last.winner, last.loser
+    items = [_throw(game, win, last.wdice, seats, False)]
+    if h >= 64 and t is not None:
+        order, finals = t.order, t.finals
+        for i in game.ranked(t):
+            p = order[i]
+            if p != win and p != lose:
+                items.append(_throw(game, p, finals[i], seats, False))
+    items.append(_throw(game, lose, last.ldice, seats, not last.passed))
+    if h >= 64:
+        items += [(pname(p, seats), _tokens(game, p), False) for p in range(game.n)
+                  if p != win and p != lose and (t is None or p not in t.order)]
+        if last.phase == CHARGE:
+            items.append((words.T.POT, str(game.pot), False))
     _cells(fb, w, 10, (len(items) + 1) // 2, items)
     hints(fb, w, h, keys or words.T.KEYS_NEXT, True, left)
 
 
 def _tokens(game, p):
     return "--" if p in game.out else str(game.tokens[p])
+
+
+def _throw(game, p, dice, seats, lit):
+    # A result's cell: who threw what, and the tokens they hold now.
+    return (pname(p, seats) + " " + dice_str(dice), _tokens(game, p), lit)
 
 
 def phase(fb, w, h, game, keys=None, left=-1):
