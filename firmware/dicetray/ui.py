@@ -189,7 +189,7 @@ def _tokens(game, p):
     return "--" if p in game.out else str(game.tokens[p])
 
 
-def _throw(game, p, dice, seats, lit):
+def _throw(game, p, dice, seats, lit) -> tuple:
     # A result's cell: who threw what, and the tokens they hold now.
     return (pname(p, seats) + " " + dice_str(dice), _tokens(game, p), lit)
 
