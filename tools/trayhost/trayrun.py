@@ -207,19 +207,31 @@ def game_keys(tray, players, preset, bot, max_keys=20000, pressed_for=None):
     pressed_for(app, keys), if given, says what is pressed for the keys the bot chose
     (trayhost.slips: a slip taken back first)."""
     pressed = 0
-    started = False
-    while pressed < max_keys:
-        app = tray.app
-        if app.screen == PLAY:
-            started = True
-        if started and app.screen == SETUP:
-            return
+    for app in moments(tray):
+        if pressed >= max_keys:
+            raise RuntimeError("no end after %d keys" % max_keys)
         keys = bot_keys(app, bot, (players, preset))
         for k in keys if pressed_for is None else pressed_for(app, keys):
             tray.key(k)
             pressed += 1
             yield k
-    raise RuntimeError("no end after %d keys" % max_keys)
+
+
+def moments(tray, limit=None):
+    """tray.app at each moment of a game, from the setup (or a game under way) until a game
+    was played and the setup shows again; RuntimeError after limit moments (None: no bound).
+    The loop of every game the bot plays (game_keys, seats_game, slips.twin_game)."""
+    started = False
+    n = 0
+    while limit is None or n < limit:
+        app = tray.app
+        if app.screen == PLAY:
+            started = True
+        if started and app.screen == SETUP:
+            return
+        yield app
+        n += 1
+    raise RuntimeError("no end after %d moments" % limit)
 
 
 def seats_game(tray, players, preset, bot, computers, hints=False, wait_ms=500, limit=20000,
@@ -231,13 +243,8 @@ def seats_game(tray, players, preset, bot, computers, hints=False, wait_ms=500, 
     app = tray.app
     if app.screen == SETUP:  # set as the menu would: TRAY PLAYS and HINTS
         app.units[SETUP].settings.update(computers=computers, hints=hints)
-    started = False
-    for _ in range(limit):
+    for app in moments(tray, limit):
         g = app.game
-        if app.screen == PLAY:
-            started = True
-        if started and app.screen == SETUP:
-            return
         if g is None or g.over or g.current not in g.computers:
             for k in bot_keys(app, bot, (players, preset)):
                 tray.key(k)
@@ -248,7 +255,6 @@ def seats_game(tray, players, preset, bot, computers, hints=False, wait_ms=500, 
             if key:
                 tray.key(key)
             yield "."
-    raise RuntimeError("no end after %d moves" % limit)
 
 
 def play_game(tray, players, preset, seed, max_keys=20000):
