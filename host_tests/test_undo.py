@@ -15,8 +15,8 @@ from fakes.flash import FakeFlash, PowerCut
 from test_micropython_app import FIRMWARE
 from test_tray import make_tray, to_first_throw
 from trayhost.autoplay import SeededDice
-from trayhost.slips import UNDO_KEYS, slip_for
-from trayhost.trayrun import Tray, bot_keys, seats_game
+from trayhost.slips import UNDO_KEYS, twin_game
+from trayhost.trayrun import Tray, seats_game
 
 KINDS = ("next", "contest", "turn", "phase", "end", "stake")
 
@@ -47,38 +47,28 @@ def same(a, b):
 def twin_games(preset, players, seed):
     """The bot plays a game on two trays with the same dice: on one, before each stop or stake
     it could make, it slips, takes the slip back and presses what it meant; the other plays it
-    plainly. After each press both are the same. Returns the kinds of slips taken back."""
+    plainly (trayhost.slips.twin_game). After each press both are the same. Returns the kinds
+    of slips taken back."""
     slips = Tray(SeededDice(seed), seed=seed)
     plain = Tray(SeededDice(seed), seed=seed)
-    bot = SeededDice(seed + 500)
+    app = slips.app
     kinds = set()
-    started = False
-    for _ in range(3000):
-        app = slips.app
-        if app.screen == PLAY:
-            started = True
-        if started and app.screen == SETUP:
-            return kinds
-        keys = bot_keys(app, bot, (players, preset))
-        slip = slip_for(app, keys)
-        if slip is not None:
-            verb = "stop" if slip == "o" else "announce"
-            slips.key(slip)
+    for event, k in twin_game(slips, plain, players, preset, SeededDice(seed + 500)):
+        if event == "slip":
+            verb = "stop" if k == "o" else "announce"
             assert app.undo is not None and app.undo[1:] == (verb, app.undo[2])
             kinds.add(kind_of(app, verb))
-            slips.keys(UNDO_KEYS)
+            continue
+        if event == "undone":
             assert app.screen == PLAY and app.undo is None
-            same(slips, plain)
-        for k in keys:
-            slips.key(k)
-            plain.key(k)
-            if k == "r" and app.game is not None:
-                assert app.undo is None  # a die was thrown: nothing to take back
+        elif k == "r" and app.game is not None:
+            assert app.undo is None  # a die was thrown: nothing to take back
         if app.game is not None or plain.app.game is not None:
             same(slips, plain)
         else:  # back at the setup: the game's end counted once on both, every file the same
             assert slips.fs.files == plain.fs.files
-    raise AssertionError("the game did not end")
+    assert app.screen == SETUP
+    return kinds
 
 
 SEEN = {}  # the kinds taken back in each preset's games
@@ -192,31 +182,18 @@ ON_MICROPYTHON = """
 import json
 from trayhost import trayrun
 from trayhost.autoplay import SeededDice
-from trayhost.slips import UNDO_KEYS, slip_for
-from dicetray.screens import PLAY, SETUP
+from trayhost.slips import twin_game
 
 a = trayrun.Tray(SeededDice(110), seed=110)
 b = trayrun.Tray(SeededDice(110), seed=110)
-bot = SeededDice(610)
 slips = stakes = 0
 same = True
-started = False
-for _ in range(3000):
-    app = a.app
-    if app.screen == PLAY:
-        started = True
-    if started and app.screen == SETUP:
-        break
-    keys = trayrun.bot_keys(app, bot, (3, "lebon"))
-    slip = slip_for(app, keys)
-    if slip is not None:
-        a.keys(slip + UNDO_KEYS)
+for event, k in twin_game(a, b, 3, "lebon", SeededDice(610)):
+    if event == "undone":
         slips += 1
-        stakes += slip != "o"
-        same = same and app.game.to_dict() == b.app.game.to_dict() \\
+        stakes += k != "o"
+        same = same and a.app.game.to_dict() == b.app.game.to_dict() \\
             and a.fs.files.get("game.now") == b.fs.files.get("game.now")
-    a.keys(keys)
-    b.keys(keys)
 print(json.dumps([slips, stakes, same, a.fs.files == b.fs.files, a.app.screen]))
 """
 
