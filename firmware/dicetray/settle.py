@@ -78,10 +78,12 @@ def _resolve_turn(g):
     keys = g.sort_keys()
     top = max(keys)
     bottom = min(keys)
-    best = [t.order[i] for i, k in enumerate(keys) if k == top]
-    worst = [t.order[i] for i, k in enumerate(keys) if k == bottom]
-    t.winner = best[0] if len(best) == 1 else NOBODY
-    t.loser = worst[0] if len(worst) == 1 else NOBODY
+    # How many share the best and the worst key, and the one who holds each alone, counted
+    # by the list's own methods: the players of a tie are listed only where there is one.
+    tops = keys.count(top)
+    lows = keys.count(bottom)
+    t.winner = t.order[keys.index(top)] if tops == 1 else NOBODY
+    t.loser = t.order[keys.index(bottom)] if lows == 1 else NOBODY
     t.amount = NOBODY
     if top == bottom:
         if g.opts.two_player_pass and len(t.order) == 2:
@@ -89,15 +91,20 @@ def _resolve_turn(g):
             return
         # In the charge the pot pays whoever did best: only the loser is settled (docs/rules.md,
         # decision 14).
-        t.queue = [[best, BOTH if g.phase == DECHARGE else LOW]]
+        t.queue = [[t.order[:], BOTH if g.phase == DECHARGE else LOW]]
     else:
         t.queue = []
-        if len(worst) > 1:
-            t.queue.append([worst, LOW])
+        if lows > 1:
+            t.queue.append([_holding(t, keys, bottom), LOW])
         # Who wins a tie for best only matters when the winner pays.
-        if len(best) > 1 and g.phase == DECHARGE:
-            t.queue.append([best, HIGH])
+        if tops > 1 and g.phase == DECHARGE:
+            t.queue.append([_holding(t, keys, top), HIGH])
     _next_contest(g)
+
+
+def _holding(t, keys, k):
+    # The players of turn t whose sort key (keys: turn order's) is k, in turn order.
+    return [t.order[i] for i, x in enumerate(keys) if x == k]
 
 
 def _next_contest(g):
@@ -132,17 +139,16 @@ def contest_roll(g, dice):
         _close_contest(g)
 
 
-def _contest_key(g, dice):
-    if len(dice) == 1:
-        return dice[0]
-    return rank(dice, g.opts)[1]
-
-
 def _close_contest(g):
     c = g.contest
     g.contest = None
     t = g.turn
-    keys = [_contest_key(g, d) for d in c.results]
+    # What each roll is worth: a die its pips, a throw its strength.
+    if c.kind == DIE:
+        keys = [d[0] for d in c.results]
+    else:
+        o = g.opts
+        keys = [rank(d, o)[1] for d in c.results]
     players = c.players
     top, bottom = max(keys), min(keys)
     high = [p for p, k in zip(players, keys) if k == top]
@@ -189,7 +195,7 @@ def _who_starts(g, c, pick):
 def _best_of_turn(g, loser):
     # The first best throw of the turn that is not the loser's (all may have tied).
     order = g.turn.order
-    keys = [key(g, i) for i in range(len(order))]
+    keys = g.sort_keys()
     top = max(keys)
     for i, k in enumerate(keys):
         if k == top and order[i] != loser:
