@@ -6,7 +6,7 @@ game's state, tell its events through its sink, Game.emit, and use nothing of se
 Decisions the rule texts leave open are numbered in docs/rules.md.
 """
 
-from dicetray.rules import DECHARGE_FEWEST, K_NENETTE, combo, is_figure
+from dicetray.rules import DECHARGE_FEWEST, K_NENETTE, worth
 from dicetray.state import (
     CHARGE,
     DECHARGE,
@@ -44,13 +44,13 @@ def _amount(g, winner, loser):
     o = g.opts
     if g.turn.amount >= 0:
         return g.turn.amount
-    wc = combo(_final_of(g, winner), o)
-    lc = combo(_final_of(g, loser), o)
-    if o.nenette_fixed and lc.kind == K_NENETTE:
+    won = worth(_final_of(g, winner), o)[1]
+    kind, lost = worth(_final_of(g, loser), o)
+    if o.nenette_fixed and kind == K_NENETTE:
         return o.nenette_fixed
-    if o.deduct and is_figure(lc):
-        return max(1, wc.tokens - lc.tokens)
-    return wc.tokens
+    if o.deduct and kind < K_NENETTE:  # a figure (rules.is_figure)
+        return max(1, won - lost)
+    return won
 
 
 def _final_of(g, p):

@@ -124,13 +124,32 @@ def combo(dice, options):
     a, b, c = key = tuple(sorted(dice, reverse=True))
     kind, strength = _rank(a, b, c, options)
     name = words.T.COMBOS[kind]
+    if kind == K_OTHER or kind == K_SUITE:
+        name = name % key
+    elif kind == K_FICHE or kind == K_BRELAN:
+        name = name % a
+    return Combo(key, kind, strength, _tokens(kind, a, options), name)
+
+
+def worth(dice, options):
+    """(kind, tokens) of three dice the game has checked already, as combo() finds them: what
+    a turn's end pays, without a Combo or its name."""
+    a, b, c = sorted(dice, reverse=True)
+    kind = _rank(a, b, c, options)[0]
+    return kind, _tokens(kind, a, options)
+
+
+def _tokens(kind, a, options):
+    # What a throw of kind, a its highest die, is worth: the commonest kinds first.
+    if kind == K_OTHER:
+        return 1
     if kind == K_FICHE or kind == K_BRELAN:
-        return Combo(key, kind, strength, a, name % a)
-    if kind == K_SUITE or kind == K_OTHER:
-        return Combo(key, kind, strength, 2 if kind == K_SUITE else 1, name % key)
+        return a
+    if kind == K_SUITE:
+        return 2
     if kind == K_421:
-        return Combo(key, kind, strength, options.tokens if options.jackpot_421 else 10, name)
-    return Combo(key, kind, strength, 7 if kind == K_ACES else options.nenette_value, name)
+        return options.tokens if options.jackpot_421 else 10
+    return 7 if kind == K_ACES else options.nenette_value
 
 
 def rank(dice, options):
