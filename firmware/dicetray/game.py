@@ -154,7 +154,9 @@ class Game:
             and not c.results and c.stake is None
 
     def active(self):
-        """Players still in the game, in seat order."""
+        """Players still in the game, in seat order (a new list)."""
+        if not self.out:  # the charge, and most of the décharge: everybody, without a test each
+            return list(range(self.n))
         return [p for p in range(self.n) if p not in self.out]
 
     def ranked(self, turn=None):
