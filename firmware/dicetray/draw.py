@@ -128,9 +128,8 @@ def cells(fb, w, y, rows, items, pitch=9):
     short of the next cell: the gutter between two cells is wider than the gap between a
     label and its count, so that each count reads as its own cell's."""
     colw = w // ((len(items) + rows - 1) // rows)
-    for k in range(len(items)):
-        left, right, lit = items[k]
-        cell(fb, (k // rows) * colw, y + (k % rows) * pitch, colw, left, right, lit)
+    for k in range(len(items)):  # each item is cell()'s left, right and lit
+        cell(fb, (k // rows) * colw, y + (k % rows) * pitch, colw, *items[k])
 
 
 def cell(fb, x, y, colw, left, right, lit):

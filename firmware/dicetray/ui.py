@@ -171,14 +171,13 @@ def result(fb, w, h, game, keys=None, left=-1):
     items = [_throw(game, win, last.wdice, seats, False)]
     if h >= 64 and t is not None:
         order, finals = t.order, t.finals
-        for i in game.ranked(t):
-            p = order[i]
-            if p != win and p != lose:
-                items.append(_throw(game, p, finals[i], seats, False))
+        items += [_throw(game, order[i], finals[i], seats, False) for i in game.ranked(t)
+                  if order[i] != win and order[i] != lose]
     items.append(_throw(game, lose, last.ldice, seats, not last.passed))
     if h >= 64:
-        items += [(pname(p, seats), _tokens(game, p), False) for p in range(game.n)
-                  if p != win and p != lose and (t is None or p not in t.order)]
+        if t is None or len(t.order) < game.n:  # some played no throw: they hold tokens too
+            items += [(pname(p, seats), _tokens(game, p), False) for p in range(game.n)
+                      if p != win and p != lose and (t is None or p not in t.order)]
         if last.phase == CHARGE:
             items.append((words.T.POT, str(game.pot), False))
     _cells(fb, w, 10, (len(items) + 1) // 2, items)
