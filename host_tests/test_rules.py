@@ -73,6 +73,18 @@ def test_rank_orders_the_throws_as_the_texts_do_and_agrees_with_evaluate(preset)
                 assert rank(list(perm), opts) == (c.kind, c.strength), (dice, perm)
 
 
+@pytest.mark.parametrize("preset", sorted(VECTORS))
+def test_worth_is_what_the_texts_pay_for_a_throw_in_any_order(preset):
+    # worth() is what a turn's end pays (payout): each throw's tokens as the texts give them,
+    # in any order of the dice, with the ace high or not, and the kind evaluate() names.
+    for ace_high in (False, True):
+        opts = changed(PRESETS[preset], ace_high=ace_high)
+        for dice, tokens in VECTORS[preset]:
+            kind = evaluate(tuple(dice), opts).kind
+            for perm in itertools.permutations(dice):
+                assert rules.worth(list(perm), opts) == (kind, tokens), (dice, perm)
+
+
 def test_vectors_cover_every_throw_once():
     for rows in VECTORS.values():
         assert sorted(tuple(d) for d, _ in rows) == sorted(all_throws())
