@@ -52,9 +52,11 @@ def random_ops(width, height, n, seed):
         kind = rng.choice(("pixel", "pixel", "get", "fill_rect", "fill_rect", "rect", "fill",
                            "blit"))
         c = rng.randint(0, 1)
-        if kind == "blit":  # one line (a 5x8 glyph or a string) or two (scale-2 text)
-            sw, sh = rng.choice(((5, 8), (rng.randint(1, 40), 8), (rng.randint(1, 40), 16)))
-            cells = bytes(rng.randrange(256) for _ in range(sw * sh // 8)).hex()
+        if kind == "blit":  # one line (a 5x8 glyph or a string), two (scale-2 text), a die
+            die = rng.choice((12, 13, 20))  # draw.die's images: a last page partly there
+            sw, sh = rng.choice(((5, 8), (rng.randint(1, 40), 8), (rng.randint(1, 40), 16),
+                                 (die, die)))
+            cells = bytes(rng.randrange(256) for _ in range(sw * ((sh + 7) // 8))).hex()
             pal = rng.choice((None, None, [1, 0], [0, 1], [0, 0], [1, 1]))
             ops.append(["blit", cells, sw, sh, x(), y(), rng.choice((-1, 0, 1)), pal])
         elif kind == "pixel":

@@ -43,12 +43,54 @@ def dice_str(dice):
     return "%d" * len(dice) % tuple(sorted(dice, reverse=True))  # one format: no generator
 
 
+# The dice drawn so far at one size: [that size, {look: image}], a look being value * 4 + 2 if
+# kept, + 1 if hinted and not kept. A die sets every pixel of its square whatever lies under it,
+# so its image is copied there by framebuf's machine code (blit) instead of being drawn again in
+# Python, which cost some 25 statements a die (at some 30 us each on the Pico) on every screen
+# showing it. At most the 19 looks of one size (LOOKS): a new size starts afresh (~2.5 KB at
+# 20 pixels).
+_DICE = [0, None]
+LOOKS = 19  # the blank die, and each face plain, kept or hinted
+
+
 def die(fb, x, y, s, value, kept=False, hint=False):
     """A die of s x s pixels at (x, y); kept dice are drawn solid with dark pips; 0 is blank.
     hint (a die the strategy would keep, not kept yet): its foot, a third of it, is solid, so
-    that it shows as plainly as a kept die and still differs from one. A die is lit, its inside
-    cleared within a 2-pixel border unless kept, its corners rounded: few framebuf calls, as
-    each Python statement costs the Pico some 30 us."""
+    that it shows as plainly as a kept die and still differs from one. Every pixel of the
+    square is set (drawn once per look, then copied: _DICE)."""
+    fb.blit(_image(s, value, kept, hint), x, y)
+
+
+def ready_dice(s):
+    """Draw every look of a die of s pixels ready for die() (a quiet moment's work, App.quiet),
+    letting another size's go."""
+    if _DICE[0] != s or len(_DICE[1]) < LOOKS:
+        for value in range(7):
+            _image(s, value, False, False)
+            if value:
+                _image(s, value, True, False)
+                _image(s, value, False, True)
+
+
+def _image(s, value, kept, hint):
+    # die()'s look of a die of s pixels, drawn the first time it is asked for.
+    if _DICE[0] != s:
+        _DICE[0] = s
+        _DICE[1] = {}
+    look = value * 4 + (2 if kept else 1 if hint else 0)
+    image = _DICE[1].get(look)
+    if image is None:
+        import framebuf
+
+        image = framebuf.FrameBuffer(bytearray(s * ((s + 7) >> 3)), s, s, framebuf.MONO_VLSB)
+        _draw_die(image, 0, 0, s, value, kept, hint)
+        _DICE[1][look] = image
+    return image
+
+
+def _draw_die(fb, x, y, s, value, kept, hint):
+    # A die (die()'s) drawn: lit, its inside cleared within a 2-pixel border unless kept, its
+    # corners rounded, its pips.
     fb.fill_rect(x, y, s, s, 1)
     foot = y + s  # pips from this row down are dark
     if not kept:

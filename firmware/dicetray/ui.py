@@ -10,6 +10,7 @@ from dicetray import font, words
 from dicetray.draw import GAP, TEXT_X, TEXT_X32, big_name, dice_str, fits, hints, pname
 from dicetray.draw import cells as _cells
 from dicetray.draw import dice_row as _dice_row
+from dicetray.draw import ready_dice as ready_dice_of
 from dicetray.draw import title_and_lines as _title_and_lines
 from dicetray.rules import LAST_HOLDER, LIMIT_AT_MOST, combo
 from dicetray.state import CHARGE, ESPAGNOLE
@@ -106,9 +107,21 @@ def turn_die(fb, w, h, values, kept, only=None, hint=0, n=0):
     dice the strategy keeps; n: the players (more than four: smaller dice, over two rows of
     tokens)."""
     if h < 64:
-        _dice_row(fb, TEXT_X32 - 3, 9, 13, values, kept, only, hint)
+        _dice_row(fb, TEXT_X32 - 3, 9, _die_size(h, n), values, kept, only, hint)
     else:
-        _dice_row(fb, w, 26, 12 if n > 4 else 20, values, kept, only, hint)
+        _dice_row(fb, w, 26, _die_size(h, n), values, kept, only, hint)
+
+
+def _die_size(h, n):
+    # The side of a turn's dice: 13 on 128x32, beside the text; 20 on 128x64, 12 over the two
+    # rows of tokens more than four players take.
+    return 13 if h < 64 else 12 if n > 4 else 20
+
+
+def ready_dice(h, n):
+    """Draw each look of the turn's dice ready (draw.ready_dice) for a game of n players on a
+    panel h high, at a quiet moment: a press then copies them."""
+    ready_dice_of(_die_size(h, n))
 
 
 def _to_beat(fb, w, y, game, x=-1):

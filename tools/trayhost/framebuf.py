@@ -69,11 +69,33 @@ class FrameBuffer:
 
     def blit(self, src, x, y, key=-1, palette=None):
         """Copy src's pixels to (x, y), clipped. A palette maps a source colour c to its pixel
-        (c, 0); then pixels equal to key are left out (transparent), as framebuf compares."""
-        for sy in range(src._height):
-            for sx in range(src._width):
-                c = src.pixel(sx, sy)
-                if palette is not None:
-                    c = palette.pixel(c, 0)
-                if c != key:
-                    self.pixel(x + sx, y + sy, c)
+        (c, 0); then pixels equal to key are left out (transparent), as framebuf compares.
+        A column at a time: the source column's rows of each colour, moved down to y, set or
+        cleared in the destination column's pages at once."""
+        sw, sh, ss, sb = src._width, src._height, src._stride, src._buf
+        top, bottom = max(y, 0), min(y + sh, self._height)
+        if top >= bottom:
+            return
+        buf, stride = self._buf, self._stride
+        full = (1 << sh) - 1  # the source's rows: a last page's bits past them are no pixels
+        into = ((1 << (bottom - top)) - 1) << top  # the destination rows written
+        first, last = top >> 3, (bottom - 1) >> 3
+        spages = range((sh + 7) >> 3)
+        colours = (0, 1) if palette is None else (palette.pixel(0, 0), palette.pixel(1, 0))
+        for sx in range(max(0, -x), min(sw, self._width - x)):
+            col = 0
+            for p in spages:
+                col |= sb[p * ss + sx] << (8 * p)
+            dx = x + sx
+            d = 0
+            for p in range(first, last + 1):
+                d |= buf[p * stride + dx] << (8 * p)
+            for v in (0, 1):
+                c = colours[v]
+                if c == key:
+                    continue
+                rows = col if v else ~col & full
+                rows = (rows << y if y >= 0 else rows >> -y) & into
+                d = d | rows if c else d & ~rows
+            for p in range(first, last + 1):
+                buf[p * stride + dx] = (d >> (8 * p)) & 0xFF
