@@ -9,7 +9,7 @@ from trayhost.trayrun import Tray, game_keys
 
 # The interface as firmware/dicetray/display.py's docstring writes it down.
 DISPLAY_MEMBERS = {"fb", "width", "height", "show", "dim", "sleep", "dimmed", "asleep", "buffer"}
-CANVAS_MEMBERS = {"fill", "fill_rect", "pixel", "blit"}
+CANVAS_MEMBERS = {"fill", "fill_rect", "blit"}
 IDLE = "." * 310  # past the dim (1 min) and the sleep (5 min) timeouts
 
 

@@ -59,6 +59,20 @@ class Fields:
                 assert dot, "a seat the tray plays has no mark by its big name"
                 self.seen.append((dot[0], y, dot[-1], y + 13, 1, "dot"))
 
+        holdings = ui._holdings
+
+        def record_row(w, game):
+            # The turn's row of tokens is drawn into an image the screen copies (ui._ROW):
+            # drawn afresh here, its texts are fields where the copy puts them.
+            ui._ROW[:] = [None, None]
+            n = len(self.seen)
+            image = holdings(w, game)
+            y = ui._holdings_y(game.n)
+            self.seen[n:] = [(x0, y0 + y, x1, y1 + y, c, s)
+                             for x0, y0, x1, y1, c, s in self.seen[n:]]
+            return image
+
+        monkeypatch.setattr(ui, "_holdings", record_row)
         monkeypatch.setattr(font, "text", record_text)
         monkeypatch.setattr(font, "clear", record_clear)
         monkeypatch.setattr(draw, "die", record_die)

@@ -131,8 +131,8 @@ class App:
         power-up the settings, so that the press draws the setup at once; the code goes if
         another screen follows (show). Quitting a game the seats play in leaves it to the
         setup (their code and the menu's are not held at once). A game over lets the seats'
-        code and the record's (save_record) go. The dice of the game on, or of the one the
-        setup would start, are drawn ready (ui.ready_dice), so that no press draws a die anew."""
+        code and the record's (save_record) go. What the turn screens of the game on, or of the
+        one the setup would start, copy is drawn ready (ui.ready_turn): no press draws it."""
         screen = self.screen
         g = self.game
         if g is not None and g.over:  # what played and saved it goes before the setup's comes
@@ -140,13 +140,13 @@ class App:
                 self.seat = None
                 self.forget(lazy.SEATS)
             self.forget(lazy.SAVE)
-        dice = g if g is not None and not g.over else None  # the game whose dice to ready
+        ready = g if g is not None and not g.over else None  # the game whose turns to ready
         if screen == SETUP:
             from dicetray.screens_setup import quiet
 
             menu = self.units[SETUP]
             quiet(menu, self)
-            dice = menu.ready[1] if menu.ready is not None else None
+            ready = menu.ready[1] if menu.ready is not None else None
         elif screen == RESUME or screen == NOTICE and g is None:
             from dicetray.screens_setup import read_settings
 
@@ -154,8 +154,8 @@ class App:
         elif screen == QUIT and self.seat is None or g is not None and g.over and (
                 screen == TALLY or screen == OVER):
             import dicetray.screens_setup  # noqa: F401  (its settings: read before this game)
-        if dice is not None:
-            ui.ready_dice(self.h, dice.n)
+        if ready is not None:
+            ui.ready_turn(self.w, self.h, ready)
 
     def press(self, name, long, now):
         """A press acts on the screen shown, a dimmed panel's too; only a dark panel takes it

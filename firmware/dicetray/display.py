@@ -5,9 +5,9 @@ a display, and all that another one (the simulator's canvas, tools/trayhost/canv
 canvas) has to offer:
 
     fb              a framebuf-like canvas: fill(c), fill_rect(x, y, w, h, c),
-                    pixel(x, y, c), blit(fb, x, y, key) (the font's 5x8 glyph cells), each
-                    clipped at the edges like framebuf's (a MONO_VLSB framebuf.FrameBuffer is
-                    one); c is 0 or 1
+                    blit(fb, x, y, key=-1) (a framebuf.FrameBuffer: the font's glyph cells,
+                    a die's image), each clipped at the edges like framebuf's (a MONO_VLSB
+                    framebuf.FrameBuffer is one); c is 0 or 1
     width, height   the canvas's size in pixels
     show(now=None)  make the screen show what fb holds; now: ticks_ms, for the display's own
                     timing (retries, keepalive); the caller ignores what it returns

@@ -107,7 +107,6 @@ class Frame:
         # fb's own drawing, bound once: a drawing call costs what it costs on fb.
         self.fill = fb.fill
         self.fill_rect = fb.fill_rect
-        self.pixel = fb.pixel
         self.blit = fb.blit
 
 

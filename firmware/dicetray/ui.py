@@ -7,10 +7,9 @@ roll-off and play-off screens are drawn in dicetray.ui_contest (ui.contest, ui.o
 """
 
 from dicetray import font, words
-from dicetray.draw import GAP, TEXT_X, TEXT_X32, big_name, dice_str, fits, hints, pname
+from dicetray.draw import GAP, TEXT_X, TEXT_X32, big_name, dice_str, fits, hints, pname, ready_dice
 from dicetray.draw import cells as _cells
 from dicetray.draw import dice_row as _dice_row
-from dicetray.draw import ready_dice as ready_dice_of
 from dicetray.draw import title_and_lines as _title_and_lines
 from dicetray.rules import LAST_HOLDER, LIMIT_AT_MOST, combo
 from dicetray.state import CHARGE, ESPAGNOLE
@@ -82,23 +81,41 @@ def turn(fb, w, h, game, kept, faces=None, hint=None):
         font.text(fb, left, TEXT_X, 9)
     _to_beat(fb, w, 18, game)
     turn_die(fb, w, h, faces or t.dice, kept, None, marks, game.n)
-    if game.n > 4:  # two rows, under smaller dice
-        _holdings(fb, w, 39, 2, game)
-    else:
-        _holdings(fb, w, 47, 1, game)
+    fb.blit(_holdings(w, game), 0, _holdings_y(game.n), 0)
 
 
-def _holdings(fb, w, y, rows, game):
+def _holdings_y(n):
+    # Where the row of tokens starts: two rows under smaller dice from five players on.
+    return 39 if n > 4 else 47
+
+
+# The turn screen's row of tokens drawn last: [what it shows (w, tokens, out), its image]. It
+# changes only when a turn ends; every frame of a turn copies it (blit: ink only, the dark left
+# out, as the text draws it), and the quiet moment after a turn's end draws the next one ready
+# (ready_turn): at eight players it cost some 110 Python lines a frame.
+_ROW: list = [None, None]
+
+
+def _holdings(w, game):
     # Everybody's tokens in seat order, each in a cell by its owner's name, read across as the
-    # table sits (P1 at the left; two rows: P1 P2 P3 P4 over P5..P8). The player whose turn it
-    # is is named big above; the seats the tray plays, on the table's screen.
-    n = game.n
-    cols = (n + rows - 1) // rows
-    items = []
-    for k in range(n):  # cells fills column by column: seat (k % rows) * cols + k // rows
-        p = (k % rows) * cols + k // rows
-        items.append((pname(p), _tokens(game, p), False))
-    _cells(fb, w, y, rows, items, 8)  # no cell lit: a blank row apart is enough
+    # table sits (P1 at the left; two rows: P1 P2 P3 P4 over P5..P8), as an image (_ROW). The
+    # player whose turn it is is named big above; the seats the tray plays, on the table's
+    # screen.
+    shows = (w, tuple(game.tokens), tuple(game.out))
+    if _ROW[0] != shows:
+        import framebuf
+
+        n = game.n
+        rows = 2 if n > 4 else 1
+        cols = (n + rows - 1) // rows
+        items = []
+        for k in range(n):  # cells fills column by column: seat (k % rows) * cols + k // rows
+            p = (k % rows) * cols + k // rows
+            items.append((pname(p), _tokens(game, p), False))
+        image = framebuf.FrameBuffer(bytearray(w * rows), w, 8 * rows, framebuf.MONO_VLSB)
+        _cells(image, w, 0, rows, items, 8)  # no cell lit: a blank row apart is enough
+        _ROW[0], _ROW[1] = shows, image
+    return _ROW[1]
 
 
 def turn_die(fb, w, h, values, kept, only=None, hint=0, n=0):
@@ -118,10 +135,12 @@ def _die_size(h, n):
     return 13 if h < 64 else 12 if n > 4 else 20
 
 
-def ready_dice(h, n):
-    """Draw each look of the turn's dice ready (draw.ready_dice) for a game of n players on a
-    panel h high, at a quiet moment: a press then copies them."""
-    ready_dice_of(_die_size(h, n))
+def ready_turn(w, h, game):
+    """Draw what the turn screens of game copy ready, on a w x h panel, at a quiet moment: each
+    look of the dice (draw.ready_dice) and, 128x64, the row of tokens (_holdings)."""
+    ready_dice(_die_size(h, game.n))
+    if h >= 64:
+        _holdings(w, game)
 
 
 def _to_beat(fb, w, y, game, x=-1):
