@@ -27,6 +27,32 @@ SIZES = ((128, 64), (128, 32))
 HINTS = {CHARGE: "OK 100%", DECHARGE: "OK-9.9T"}
 
 
+class TokensRow:
+    """The turn's row of tokens is copied from an image (ui._ROW, ui._tokens_row): with this,
+    it is drawn afresh each time, and on_panel tells where a text drawn meanwhile shows."""
+
+    def __init__(self, monkeypatch):
+        self.at = None  # where the row being drawn goes on the panel
+        row = ui._tokens_row
+
+        def drawn(fb, w, game):
+            ui._ROW[:] = [None, None]
+            self.at = ui._holdings_y(game.n)
+            try:
+                row(fb, w, game)
+            finally:
+                self.at = None
+
+        monkeypatch.setattr(ui, "_tokens_row", drawn)
+
+    def on_panel(self, fb, y):
+        """The panel's row of a text drawn at row y on fb; None: it is not on the panel (drawn
+        into an image the screens copy, a die's, or the row of tokens readied)."""
+        if self.at is not None:
+            return y + self.at
+        return None if fb._height < 32 else y
+
+
 class Fields:
     """The fields drawn since the last clear: (x0, y0, x1, y1, ink, what)."""
 
@@ -34,9 +60,12 @@ class Fields:
         self.seen = []
         text, clear, die, big_name = font.text, font.clear, draw.die, draw.big_name
 
+        row = TokensRow(monkeypatch)
+
         def record_text(fb, s, x, y, scale=1, c=1):
-            if s:
-                self.seen.append((x, y, x + font.width(s, scale) - 1, y + 7 * scale - 1, c, s))
+            at = row.on_panel(fb, y)
+            if s and at is not None:
+                self.seen.append((x, at, x + font.width(s, scale) - 1, at + 7 * scale - 1, c, s))
             return text(fb, s, x, y, scale, c)
 
         def record_clear(fb):
@@ -59,20 +88,6 @@ class Fields:
                 assert dot, "a seat the tray plays has no mark by its big name"
                 self.seen.append((dot[0], y, dot[-1], y + 13, 1, "dot"))
 
-        holdings = ui._holdings
-
-        def record_row(w, game):
-            # The turn's row of tokens is drawn into an image the screen copies (ui._ROW):
-            # drawn afresh here, its texts are fields where the copy puts them.
-            ui._ROW[:] = [None, None]
-            n = len(self.seen)
-            image = holdings(w, game)
-            y = ui._holdings_y(game.n)
-            self.seen[n:] = [(x0, y0 + y, x1, y1 + y, c, s)
-                             for x0, y0, x1, y1, c, s in self.seen[n:]]
-            return image
-
-        monkeypatch.setattr(ui, "_holdings", record_row)
         monkeypatch.setattr(font, "text", record_text)
         monkeypatch.setattr(font, "clear", record_clear)
         monkeypatch.setattr(draw, "die", record_die)

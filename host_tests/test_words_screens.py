@@ -6,6 +6,7 @@ import pytest
 from dicetray import font, words
 from screens import pictures, rig, troublescenes
 from screens.scenes import SCENES
+from test_screen_fields import TokensRow
 
 BOX = font._BOX * 5  # the glyph offset of the box drawn for a character the font lacks
 RAISED = font.CHARS[font._RAISED :]  # the capitals drawn with an accent above their cell
@@ -47,9 +48,12 @@ class Texts:
 def walk(lang, height, monkeypatch):
     texts = Texts(128, height)
     real_text, real_clear = font.text, font.clear
+    row = TokensRow(monkeypatch)
 
     def text(fb, s, x, y, scale=1, c=1):
-        texts.text(s, x, y, scale, c)
+        at = row.on_panel(fb, y)
+        if at is not None:
+            texts.text(s, x, at, scale, c)
         return real_text(fb, s, x, y, scale, c)
 
     def clear(fb):

@@ -81,6 +81,11 @@ def turn(fb, w, h, game, kept, faces=None, hint=None):
         font.text(fb, left, TEXT_X, 9)
     _to_beat(fb, w, 18, game)
     turn_die(fb, w, h, faces or t.dice, kept, None, marks, game.n)
+    _tokens_row(fb, w, game)
+
+
+def _tokens_row(fb, w, game):
+    # Everybody's tokens under the dice, copied from their image (_holdings).
     fb.blit(_holdings(w, game), 0, _holdings_y(game.n), 0)
 
 
