@@ -124,3 +124,25 @@ def test_a_screen_drawn_from_copies_is_the_screen_drawn_afresh(height, players, 
         assert bytes(tray.display.buffer) == shown, app.screen
         checked += app.screen == PLAY
     assert checked > 100
+
+
+@pytest.mark.parametrize("players", [2, 4, 5, 8])
+def test_the_row_of_tokens_drawn_by_the_pico_s_text_loop_is_the_same(monkeypatch, players):
+    # On the Pico the row's texts are written into its image by machine code (font.frame_of,
+    # fast.draw_text); that loop run as Python draws the very image framebuf's text does.
+    from dicetray import font
+    from dicetray.game import Game
+    from dicetray.options import PRESETS
+    from test_font import _fast_as_python
+
+    game = Game(players, PRESETS["classic"], SeededDice(1))
+    for tokens in ([0] * players, list(range(10, 10 + players)), [21] * players):
+        game.tokens[:] = tokens
+        game.out[:] = [1] if players > 2 else []
+        images = []
+        for loop in (None, _fast_as_python()):
+            monkeypatch.setattr(font, "draw_text", loop)
+            ui._ROW[:] = [None, None]
+            image = ui._holdings(128, game)
+            images.append(bytes(image._buf))
+        assert images[0] == images[1] and any(images[0]), tokens

@@ -114,9 +114,17 @@ def frame(display):
     """What to draw on display with: a Frame over its bytes (display.buffer) where machine code
     can write text into them, else its fb."""
     buf = getattr(display, "buffer", None)
-    if draw_text is None or buf is None or display.height % 8:
+    if buf is None:
         return display.fb
-    return Frame(display.fb, buf, display.width, display.height)
+    return frame_of(display.fb, buf, display.width, display.height)
+
+
+def frame_of(fb, buf, width, height):
+    """What to draw on fb, a MONO_VLSB framebuf over buf, width x height, with: a Frame where
+    machine code can write text into buf, else fb (an image drawn once and copied, too)."""
+    if draw_text is None or height % 8:
+        return fb
+    return Frame(fb, buf, width, height)
 
 
 def clear(fb):

@@ -117,8 +117,10 @@ def _holdings(w, game):
         for k in range(n):  # cells fills column by column: seat (k % rows) * cols + k // rows
             p = (k % rows) * cols + k // rows
             items.append((pname(p), _tokens(game, p), False))
-        image = framebuf.FrameBuffer(bytearray(w * rows), w, 8 * rows, framebuf.MONO_VLSB)
-        _cells(image, w, 0, rows, items, 8)  # no cell lit: a blank row apart is enough
+        buf = bytearray(w * rows)
+        image = framebuf.FrameBuffer(buf, w, 8 * rows, framebuf.MONO_VLSB)
+        # No cell lit: a blank row apart is enough. Its text by machine code where it can.
+        _cells(font.frame_of(image, buf, w, 8 * rows), w, 0, rows, items, 8)
         _ROW[0], _ROW[1] = shows, image
     return _ROW[1]
 
