@@ -109,35 +109,8 @@ class Fields:
                     assert a[2] + 1 < b[0] or b[2] + 1 < a[0], (where, a[5], b[5])
 
 
-class Canvas(FrameBuffer):
-    """framebuf on CPython, with a blit fast enough to draw some ten thousand screens."""
-
-    def blit(self, src, x, y, key=-1, palette=None):
-        # A column at a time: the source column's bits, moved down to y, set or cleared in
-        # the pages they fall in (framebuf's rule: a source colour mapped by the palette is
-        # drawn unless it equals key).
-        sb, ss, pages = src._buf, src._stride, (src._height + 7) // 8
-        buf, stride = self._buf, self._stride
-        full = (1 << src._height) - 1
-        colours = (0, 1) if palette is None else (palette.pixel(0, 0), palette.pixel(1, 0))
-        for sx in range(max(0, -x), min(src._width, self._width - x)):
-            col = 0
-            for p in range(pages):
-                col |= sb[p * ss + sx] << (8 * p)
-            for v in (0, 1):
-                if colours[v] == key:
-                    continue
-                bits = (col if v else ~col) & full
-                bits = bits << y if y >= 0 else bits >> -y
-                for tp in range(self._height // 8):
-                    b = (bits >> (8 * tp)) & 255
-                    if b:
-                        i = tp * stride + x + sx
-                        buf[i] = buf[i] | b if colours[v] else buf[i] & ~b
-
-
 def canvas(w, h):
-    return Canvas(bytearray(w * h // 8), w, h, MONO_VLSB)
+    return FrameBuffer(bytearray(w * h // 8), w, h, MONO_VLSB)
 
 
 def games(name, n):
