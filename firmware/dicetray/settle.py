@@ -17,6 +17,7 @@ from dicetray.rules import (
     TIE_PLAYOFF,
     combo,
     rank,
+    worth,
 )
 from dicetray.state import (
     BOTH,
@@ -159,7 +160,7 @@ def _close_contest(g):
         _who_starts(g, c, high if want == HIGH else low)
         return
     if c.stake == FOR_WHAT_COMES:
-        t.amount = max(combo(d, g.opts).tokens for d in c.results)
+        t.amount = max(worth(d, g.opts)[1] for d in c.results)
     if g.phase == CHARGE and want == BOTH:
         want = LOW  # a save from before rules.md's decision 14: the pot pays, the best is moot
     again = []
