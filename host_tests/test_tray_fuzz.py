@@ -124,7 +124,7 @@ def test_random_button_streams_never_break_the_tray(stream, resume, start, seed)
         starts["n"] += 1
         real_start(menu, app)
 
-    wrapped = {v: counting.wrap(v) for v in ("throw", "stop", "announce", "keep")}
+    wrapped = {v: counting.wrap(v) for v in ("throw", "stop", "announce", "keep", "take_back")}
     real_tick = Clock.tick
 
     def tick(clock, now):  # counts the turns that ended by themselves (no press)
@@ -188,7 +188,10 @@ def test_random_button_streams_never_break_the_tray(stream, resume, start, seed)
     assert n["announce"] <= p["KEEP1"] + p["KEEP3"]
     assert n["keep"] <= p["KEEP1"] + p["KEEP2"] + p["KEEP3"]
     assert starts["n"] <= p["OK"]
-    assert len(tray.store.saved) == actions + starts["n"]  # every action saved (keeps too)
+    undone = n["take_back"]  # a stop or stake taken back (KEEP1 on the undo's question)
+    assert undone <= p["KEEP1"]
+    # Every action saved (keeps too), and every undo: the game it goes back to.
+    assert len(tray.store.saved) == actions + undone + starts["n"]
     if app.game is not None:
         assert tokens_ok(app.game)
         if not app.game.over:
