@@ -163,26 +163,37 @@ def fits(left, right, room):
     return font.width(left) + GAP + font.width(right) <= room
 
 
-def cells(fb, w, y, rows, items, pitch=9):
+def cells(fb, w, y, rows, items, pitch=9, x=0):
     """The table's cells: items (left text, right text, lit) column by column, rows high from
-    y at pitch (9: room for a lit cell's margin), as many columns as they need; a lit cell is
-    inverted, with a pixel of lit margin round its text. The right text ends six columns
-    short of the next cell: the gutter between two cells is wider than the gap between a
-    label and its count, so that each count reads as its own cell's."""
+    y at pitch (9: room for a lit cell's margin), as many columns as they need across w pixels
+    from x; a lit cell is inverted, with a pixel of lit margin round its text. The right text
+    ends six columns short of the next cell: the gutter between two cells is wider than the
+    gap between a label and its count, so that each count reads as its own cell's."""
     colw = w // ((len(items) + rows - 1) // rows)
-    for k in range(len(items)):  # each item is cell()'s left, right and lit
-        cell(fb, (k // rows) * colw, y + (k % rows) * pitch, colw, *items[k])
+    top = y
+    bottom = y + rows * pitch
+    text = font.text
+    # One loop, no call per cell but the text's: a result's or the table's nine cells are
+    # drawn by every press that shows them.
+    for left, right, lit in items:
+        ink = 1
+        if lit:
+            fb.fill_rect(x, y - 1, colw - 1, 9, 1)
+            ink = 0
+        text(fb, left, x + 1, y, 1, ink)
+        if right:  # a cell may hold its left text only: no call for an empty right one
+            # Its last glyph's ink ends 6 columns short of the cell's end: font.width(right)
+            # is 6 * len(right) - 1, worked out here.
+            text(fb, right, x + colw - 5 - 6 * len(right), y, 1, ink)
+        y += pitch
+        if y == bottom:
+            y = top
+            x += colw
 
 
 def cell(fb, x, y, colw, left, right, lit):
     """One of cells(): left and right text in colw pixels from x, inverted when lit."""
-    if lit:
-        fb.fill_rect(x, y - 1, colw - 1, 9, 1)
-    font.text(fb, left, x + 1, y, 1, 0 if lit else 1)
-    if right:  # a cell may hold its left text only: no call for an empty right one
-        # Its last glyph's ink ends 6 columns short of the cell's end: font.width(right) is
-        # 6 * len(right) - 1, worked out here (a call less for each cell of the table).
-        font.text(fb, right, x + colw - 5 - 6 * len(right), y, 1, 0 if lit else 1)
+    cells(fb, colw, y, 1, ((left, right, lit),), 9, x)
 
 
 def title_and_lines(fb, w, h, title, lines, keys, left=-1):
