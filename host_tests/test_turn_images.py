@@ -51,9 +51,10 @@ def test_the_images_are_one_size_s_looks_at_most():
 
 
 def _afresh():
-    # Nothing copied yet, as at power-up: every die and row of tokens drawn anew.
+    # Nothing copied yet, as at power-up: every die, row of tokens and throw's text anew.
     draw._DICE[:] = [0, None]
     ui._ROW[:] = [None, None]
+    ui._THROWN[:] = [None, []]
 
 
 @pytest.mark.parametrize("height, players, seats", [(64, 2, 0), (64, 6, 2), (32, 3, 1),
@@ -62,7 +63,9 @@ def test_no_press_draws_a_die_or_the_tokens_anew_once_the_tray_had_a_quiet_momen
         monkeypatch, height, players, seats):
     anew = []  # (in a quiet moment, what) of each die or row of tokens drawn, not copied
     quiet_now = [False]
-    drawn, holdings, quiet = draw._draw_die, ui._holdings, App.quiet
+    drawn, holdings, quiet, thrown = draw._draw_die, ui._holdings, App.quiet, ui._thrown
+    written = []  # (in a quiet moment, the throw there at the last quiet moment) per text
+    last_quiet = [None, 0]  # the turn's finals at the last quiet moment, and how many
 
     def count_die(fb, x, y, s, *look):
         anew.append((quiet_now[0], "die %d" % s))
@@ -75,15 +78,25 @@ def test_no_press_draws_a_die_or_the_tokens_anew_once_the_tray_had_a_quiet_momen
             anew.append((quiet_now[0], "tokens %r" % (game.tokens,)))
         return image
 
+    def count_texts(game, t):
+        had = len(ui._THROWN[1]) if ui._THROWN[0] is t.finals else 0
+        texts = thrown(game, t)
+        known = last_quiet[1] if last_quiet[0] is t.finals else 0
+        written.extend((quiet_now[0], i < known) for i in range(had, len(texts)))
+        return texts
+
     def quietly(app):
         quiet_now[0] = True
         try:
             quiet(app)
         finally:
             quiet_now[0] = False
+        if app.game is not None:
+            last_quiet[:] = [app.game.turn.finals, len(app.game.turn.finals)]
 
     monkeypatch.setattr(draw, "_draw_die", count_die)
     monkeypatch.setattr(ui, "_holdings", count_row)
+    monkeypatch.setattr(ui, "_thrown", count_texts)
     monkeypatch.setattr(App, "quiet", quietly)
     _afresh()
     rng = random.Random(players)
@@ -101,6 +114,11 @@ def test_no_press_draws_a_die_or_the_tokens_anew_once_the_tray_had_a_quiet_momen
     assert turns > 100 and ends > 8  # turns ended, tokens moved: rows drawn anew meanwhile
     assert len({what for q, what in anew if what.startswith("tokens")}) > 3 or height < 64
     assert [what for q, what in anew if not q] == []  # every one a press showed was copied
+    # A turn's result names each throw: a press writes the texts of throws made since the last
+    # quiet moment alone (the stop's own; those of seats a press hurried), never an older one.
+    assert [q for q, known in written if known and not q] == []
+    if height >= 64 and players > 2:
+        assert sum(not q for q, _ in written) > 3 and sum(q for q, _ in written) > 20
 
 
 @pytest.mark.parametrize("height, players, seats", [(64, 3, 0), (64, 8, 3), (32, 5, 2)])

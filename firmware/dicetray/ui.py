@@ -144,10 +144,12 @@ def _die_size(h, n):
 
 def ready_turn(w, h, game):
     """Draw what the turn screens of game copy ready, on a w x h panel, at a quiet moment: each
-    look of the dice (draw.ready_dice) and, 128x64, the row of tokens (_holdings)."""
+    look of the dice (draw.ready_dice) and, 128x64, the row of tokens (_holdings); and write
+    the throws done so far as the turn's result names them (_thrown)."""
     ready_dice(_die_size(h, game.n))
     if h >= 64:
         _holdings(w, game)
+        _thrown(game, game.turn)
 
 
 def _to_beat(fb, w, y, game, x=-1):
@@ -208,9 +210,9 @@ def result(fb, w, h, game, keys=None, left=-1):
     # game has no turn that ended: its save keeps the winner's and the loser's throws only.
     win, lose = last.winner, last.loser
     items = [_throw(game, win, last.wdice, seats, False)]
-    if h >= 64 and t is not None:
-        order, finals = t.order, t.finals
-        items += [_throw(game, order[i], finals[i], seats, False) for i in game.ranked(t)
+    if h >= 64 and t is not None and len(t.order) > 2:  # some threw but the two named above
+        order, thrown = t.order, _thrown(game, t)
+        items += [(thrown[i], _tokens(game, order[i]), False) for i in game.ranked(t)
                   if order[i] != win and order[i] != lose]
     items.append(_throw(game, lose, last.ldice, seats, not last.passed))
     if h >= 64:
@@ -221,6 +223,25 @@ def result(fb, w, h, game, keys=None, left=-1):
             items.append((words.T.POT, str(game.pot), False))
     _cells(fb, w, 10, (len(items) + 1) // 2, items)
     hints(fb, w, h, keys or words.T.KEYS_NEXT, True, left)
+
+
+# The throws done in a turn as its result names them, "P3* 421", in turn order: [that turn's
+# finals, their texts]. Written as each comes, at the quiet moment after it (ready_turn), so the
+# stop that ends a turn (at eight players its press's heaviest) writes its own throw's alone.
+_THROWN: list = [None, []]
+
+
+def _thrown(game, t):
+    # The texts of turn t's throws done (_THROWN), brought up to date; shared: read them only.
+    # Kept for that very list of finals, as game.sort_keys keeps its keys (finals only grow).
+    if _THROWN[0] is not t.finals:
+        _THROWN[0], _THROWN[1] = t.finals, []
+    texts = _THROWN[1]
+    seats = game.computers
+    while len(texts) < len(t.finals):
+        i = len(texts)
+        texts.append(pname(t.order[i], seats) + " " + dice_str(t.finals[i]))
+    return texts
 
 
 def _tokens(game, p):
