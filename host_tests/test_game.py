@@ -299,6 +299,35 @@ def test_a_decided_roll_off_stays_in_view_with_its_rolls():
     assert (best, worst) == ([0], [1]) and g.last.loser == 1
 
 
+@pytest.mark.parametrize("preset", sorted(PRESETS))
+def test_a_play_off_values_each_roll_once_as_it_comes(monkeypatch, preset):
+    # The roll that closes a play-off of eight does not value the seven before it again
+    # (settle._roll_keys keeps them): no earlier roll is ranked during a later one, and what
+    # each is worth is what ranking it afresh says.
+    from dicetray import rules, settle
+    from dicetray.state import THROW
+
+    ranked = []
+    monkeypatch.setattr(settle, "rank", lambda d, o: ranked.append(d) or rules.rank(d, o))
+    earlier_rolls = checked = 0
+    for players in [3, 5, 8] * 6:
+        rng = SeededDice(players + checked)
+        g = Game(players, PRESETS[preset], SeededDice(players * 11 + checked))
+        while not g.over:
+            c = g.contest
+            earlier = list(c.results) if c is not None and c.kind == THROW else []
+            del ranked[:]
+            apply(g, bot_action(g, rng))
+            assert not [d for d in earlier if any(r is d for r in ranked)]
+            earlier_rolls += len(earlier)
+            c = g.contest
+            if c is not None and c.kind == THROW and g._rolls and g._rolls[0] is c.results:
+                assert g._rolls[1] == [rules.rank(d, g.opts)[1] for d in c.results]
+                checked += 1
+    if PRESETS[preset].tie == "playoff":
+        assert earlier_rolls > 10 and checked > 10
+
+
 # ---- the event sink: every event goes through Game.emit, the engine's one way out -------------
 
 

@@ -68,6 +68,7 @@ class Game:
     ended = None
     decided = None
     _keys = None  # the turn ranked last: [finals, sort keys, places] (_ranking)
+    _rolls = None  # the contest's rolls valued: [its results, their keys] (settle._roll_keys)
 
     def __init__(self, players, options, roll, _state=None, computers=(), hints=False,
                  lang=DEFAULT_LANG):
@@ -266,6 +267,7 @@ class Game:
         self.ended = None
         self.decided = None
         self._keys = None
+        self._rolls = None
         self.events = []
 
     def take_events(self):

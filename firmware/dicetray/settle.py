@@ -136,20 +136,33 @@ def contest_roll(g, dice):
     c = g.contest
     g.emit("contest_roll", g.current, tuple(dice))
     c.results.append(dice)
-    if len(c.results) == len(c.players):
-        _close_contest(g)
+    keys = _roll_keys(g)  # each roll valued as it comes: the last one's press values one
+    if len(keys) == len(c.players):
+        _close_contest(g, keys)
 
 
-def _close_contest(g):
+def _roll_keys(g):
+    # What each roll made in the contest under way is worth, to order them (a die its pips, a
+    # throw its strength), in rolling order. Each roll is valued once, as it comes: the roll
+    # that closes a roll-off of eight does not value the seven before it again. Kept on the
+    # game for that contest's list of results (g._rolls), as Game.sort_keys keeps a turn's.
+    c = g.contest
+    got = g._rolls
+    if got is None or got[0] is not c.results:
+        got = g._rolls = [c.results, []]
+    keys = got[1]
+    done = c.results
+    while len(keys) < len(done):
+        d = done[len(keys)]
+        keys.append(d[0] if c.kind == DIE else rank(d, g.opts)[1])
+    return keys
+
+
+def _close_contest(g, keys):
+    # Every roll made (keys: what each is worth, _roll_keys): who won, lost, or ties again.
     c = g.contest
     g.contest = None
     t = g.turn
-    # What each roll is worth: a die its pips, a throw its strength.
-    if c.kind == DIE:
-        keys = [d[0] for d in c.results]
-    else:
-        o = g.opts
-        keys = [rank(d, o)[1] for d in c.results]
     players = c.players
     top, bottom = max(keys), min(keys)
     high = [p for p, k in zip(players, keys) if k == top]
