@@ -181,10 +181,12 @@ MACHINE_CODE = ("_columns", "_columns2", "next_span", "plan_page", "_palette", "
 
 
 def line_rows():
-    """On CPython: [game, kind, lines] per press of the same games as MP_COST: the firmware's
-    Python lines run from the poll that read the press to its first bus byte (sys.settrace
-    line events in dicetray's files, MACHINE_CODE's left out, and font.text's fallback past
-    its first test). Deterministic, unlike wall time: what the Pico's interpreter runs."""
+    """On CPython: [game, kind, lines, bytecodes] per press of the same games as MP_COST: the
+    firmware's Python lines run from the poll that read the press to its first bus byte
+    (sys.settrace line events in dicetray's files, MACHINE_CODE's left out, and font.text's
+    fallback past its first test), and the bytecodes run there (opcode events: a loop's line
+    without a call and a line that calls a function count alike as lines, not as bytecodes).
+    Deterministic, unlike wall time: what the Pico's interpreter runs."""
     import trayhost  # noqa: F401  (the firmware importable)
     from trayhost import trayrun
     from trayhost.autoplay import SeededDice
@@ -195,7 +197,7 @@ def line_rows():
              "contest": "rolloff", "hurry": "hurry", "result->": "result", "phase->": "result",
              "outcome->": "result"}
     rows = []
-    count = [0]
+    count = [0, 0]  # lines, bytecodes
     fallback = {}  # font.text's code: its lines past the Frame test are the Pico's draw_text
 
     def tracer(frame, event, arg):
@@ -203,9 +205,10 @@ def line_rows():
         if "dicetray" not in code.co_filename or code.co_name in MACHINE_CODE or (
                 event == "call" and frame.f_back.f_code.co_name in MACHINE_CODE):
             return None
-        if event == "line" and not (code.co_name == "text" and frame.f_lineno > fallback.get(
-                code, 1 << 30)):
-            count[0] += 1
+        if event == "call":
+            frame.f_trace_opcodes = True
+        elif not (code.co_name == "text" and frame.f_lineno > fallback.get(code, 1 << 30)):
+            count[event == "opcode"] += event != "return"
         return tracer
 
     def meter(tray, game):
@@ -223,14 +226,14 @@ def line_rows():
             ev = poll(now)
             if ev is not None and open_[0] is None:
                 open_[0] = names.get(press_kind(app, ev), "other")
-                count[0] = 0
+                count[:] = [0, 0]
                 sys.settrace(tracer)
             return ev
 
         def write_hook(addr, buf):
             if open_[0] is not None:
                 sys.settrace(None)
-                rows.append([game, open_[0], count[0]])
+                rows.append([game, open_[0], count[0], count[1]])
                 open_[0] = None
             return write(addr, buf)
 
@@ -282,26 +285,30 @@ def measure(firmware=FIRMWARE):
 def empty():
     """Every JSON key, None: presscost_<game>_<kind>_<figure>, game classic or seats; a kind a
     game never pressed stays None."""
+    figures = ("lines_p95", "ops_p95", "us_p95", "act_us_p95", "ms_max", "alloc_max")
     return dict.fromkeys("presscost_%s_%s_%s" % (game, k, what) for game in ("classic", "seats")
-                         for k in KINDS for what in ("lines_p95", "us_p95", "act_us_p95", "ms_max",
-                                                     "alloc_max"))
+                         for k in KINDS for what in figures)
 
 
 def line_table(rows, figures):
     """The printed lines of line_rows()'s counts; their p95 into figures."""
-    lines = ["Press lines  firmware Python lines from the press to its first bus byte (CPython"
-             " trace, machine code left out: see line_rows)",
-             "Press lines  %-26s %4s %6s %6s %6s" % ("game, kind", "n", "median", "p95", "max")]
+    lines = ["Press lines  firmware Python lines and bytecodes from the press to its first bus"
+             " byte (CPython trace, machine code left out: see line_rows)",
+             "Press lines  %-26s %4s %6s %6s %6s %9s %6s %6s" % (
+                 "game, kind", "n", "median", "p95", "max", "bytecodes", "p95", "max")]
     for g, game in enumerate(GAMES):
         for k in KINDS + ("other",):
             s = [r[2] for r in rows if r[0] == g and r[1] == k]
             if not s:
                 continue
-            lines.append("Press lines  %-26s %4d %6d %6d %6d" % (
-                game[:15] + ", " + k, len(s), percentile(s, 50), percentile(s, 95), max(s)))
+            ops = [r[3] for r in rows if r[0] == g and r[1] == k]
+            lines.append("Press lines  %-26s %4d %6d %6d %6d %9d %6d %6d" % (
+                game[:15] + ", " + k, len(s), percentile(s, 50), percentile(s, 95), max(s),
+                percentile(ops, 50), percentile(ops, 95), max(ops)))
             if k != "other":
-                figures["presscost_%s_%s_lines_p95" % ("classic" if g == 0 else "seats", k)] = \
-                    percentile(s, 95)
+                key = "presscost_%s_%s_" % ("classic" if g == 0 else "seats", k)
+                figures[key + "lines_p95"] = percentile(s, 95)
+                figures[key + "ops_p95"] = percentile(ops, 95)
     return lines
 
 
