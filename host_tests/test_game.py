@@ -278,10 +278,18 @@ def test_places_read_again_or_after_an_undo_are_those_worked_out_afresh(preset):
 
 
 def afresh(g, turn=None):
-    # g's places in turn as a game that never ranked anything works them out.
+    # g's places in turn as a game that never ranked anything works them out, checked against
+    # a sort of every throw done by its key, a tie in turn order (the game places each throw
+    # as it comes instead).
+    from dicetray import settle
+
+    t = turn or g.turn
+    keys = [settle.key(g, i, t) for i in range(len(t.finals))]
+    sorted_places = sorted(range(len(keys)), key=lambda i: (keys[i], -i), reverse=True)
     kept, g._keys = g._keys, None
     try:
-        return list(g.ranked(turn))
+        assert g.ranked(turn) == sorted_places
+        return sorted_places
     finally:
         g._keys = kept
 
