@@ -136,3 +136,32 @@ def test_bench_prints_one_json_line_with_every_key(micropython):
         assert figures[key] is None, key
     for key in WEB_KEYS:
         assert figures[key] is None, key
+
+
+def test_the_turn_s_end_is_timed_on_micropython_for_each_firmware_given(micropython, tmp_path):
+    # tools/bench/turnend.py: the stop that ends a turn and its result, per game, for each tree
+    # given; its figures are read, never asserted on. A tree's own code is what runs: a copy
+    # whose result cannot be drawn stops it, saying so.
+    import shutil
+
+    import pytest
+    from mpy import MicroPythonError
+
+    sys.path.insert(0, os.path.join(ROOT, "tools"))
+    from bench import turnend
+
+    printed = []
+    best = turnend.compare([turnend.FIRMWARE], reps=5, rounds=2, log=printed.append)
+    games = [(preset, players) for preset, players in turnend.GAMES]
+    assert [(g[0], g[1]) for g in best[turnend.FIRMWARE]] == games
+    assert all(isinstance(n, int) and n > 0 for g in best[turnend.FIRMWARE] for n in g[2:])
+    assert len(printed) == 2 + len(games) and "lebon, 8" in printed[3]
+    copy = tmp_path / "broken"
+    shutil.copytree(turnend.FIRMWARE, copy, ignore=shutil.ignore_patterns("__pycache__"))
+    ui = copy / "dicetray" / "ui.py"
+    source = ui.read_text()
+    drawn = "    _cells(fb, w, 10, (len(items) + 1) // 2, items)\n"
+    assert source.count(drawn) == 1
+    ui.write_text(source.replace(drawn, "    raise ValueError('the copy drew this')\n"))
+    with pytest.raises(MicroPythonError, match="the copy drew this"):
+        turnend.compare([str(copy)], reps=5, rounds=1, log=printed.append)
