@@ -240,7 +240,7 @@ def _thrown(game, t):
     seats = game.computers
     while len(texts) < len(t.finals):
         i = len(texts)
-        texts.append(pname(t.order[i], seats) + " " + dice_str(t.finals[i]))
+        texts.append(_named(t.order[i], t.finals[i], seats))
     return texts
 
 
@@ -250,7 +250,12 @@ def _tokens(game, p):
 
 def _throw(game, p, dice, seats, lit) -> tuple:
     # A result's cell: who threw what, and the tokens they hold now.
-    return (pname(p, seats) + " " + dice_str(dice), _tokens(game, p), lit)
+    return (_named(p, dice, seats), _tokens(game, p), lit)
+
+
+def _named(p, dice, seats):
+    # Who threw what, as a result names it: "P3* 421".
+    return pname(p, seats) + " " + dice_str(dice)
 
 
 def phase(fb, w, h, game, keys=None, left=-1):
