@@ -207,8 +207,9 @@ def line_rows():
             return None
         if event == "call":
             frame.f_trace_opcodes = True
-        elif not (code.co_name == "text" and frame.f_lineno > fallback.get(code, 1 << 30)):
-            count[event == "opcode"] += event != "return"
+        elif event in ("line", "opcode") and not (
+                code.co_name == "text" and frame.f_lineno > fallback.get(code, 1 << 30)):
+            count[event == "opcode"] += 1
         return tracer
 
     def meter(tray, game):
