@@ -62,21 +62,11 @@ import gc, json, sys, time
 from trayhost import trayrun
 from trayhost.autoplay import SeededDice
 from trayhost.pressmeter import kind as press_kind, seats_steps
+from trayhost.wallclock import ticks_us
 
 KINDS = {"setup->game": "setup", "keep": "keep", "throw": "throw", "stop": "stop",
          "contest": "rolloff", "hurry": "hurry", "result->": "result", "phase->": "result",
          "outcome->": "result"}
-
-
-try:  # Node's clock, to the microsecond and finer (the build's ticks_us counts whole ms)
-    import js
-
-    _perf = js.performance
-
-    def ticks_us():
-        return int(_perf.now() * 1000)
-except ImportError:
-    ticks_us = time.ticks_us
 
 
 def loaded():

@@ -38,19 +38,7 @@ from dicetray import font, ui
 from dicetray.game import Game
 from dicetray.save_check import load
 from trayhost.autoplay import SeededDice, apply, bot_action
-
-try:
-    import js
-
-    _perf = js.performance
-
-    def now_us():
-        return _perf.now() * 1000
-except ImportError:
-    import time
-
-    def now_us():
-        return time.ticks_us()
+from trayhost.wallclock import ticks_us as now_us
 
 
 def quiet_text(fb, s, x, y, scale=1, c=1):

@@ -14,6 +14,7 @@ log and the tests share. Nothing here goes to the Pico, and no tool imports the 
     savefuzz      real saves damaged on purpose, every accepted one played to its end
     savemutate    a save changed in meaning, one field at a time
     dicechoice    random choices made with a die: one of a sequence, a chance in six
+    wallclock     the wall clock a bench reads on the WebAssembly MicroPython, to the us
 
 pins, autoplay, trayrun, night and savefuzz (with savemutate, dicechoice) run on MicroPython
 too: the MicroPython test tier mounts this package.
