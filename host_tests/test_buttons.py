@@ -520,6 +520,31 @@ def test_edges_must_have_one_byte_per_button():
         Buttons({"OK": FakePin()}, ticks_diff, edges=Edges(2))
 
 
+def test_ok_is_pending_from_its_press_until_its_meaning_is_said():
+    # The app makes OK's stop while it is pending (App.stop_ahead) and shows it when said.
+    rig = Rig(step=5)
+    pending = rig.buttons.pending
+    assert not pending("OK")
+    rig.pins["OK"].press()
+    assert rig.run(0) == [] and pending("OK")
+    rig.run(100)
+    rig.pins["OK"].release()
+    got = []
+    while not got:
+        assert pending("OK")  # let go: pending till the release is sure
+        got = rig.run(5)
+    assert got == [("OK", PRESS)] and not pending("OK")
+    rig.run(100)
+    rig.pins["OK"].press()
+    rig.run(LONG_MS - 10)
+    assert pending("OK")
+    assert rig.run(20) == [("OK", LONG)] and not pending("OK")  # said: held long
+    rig.pins["KEEP1"].press()
+    assert rig.run(5) == [("KEEP1", PRESS)] and not pending("KEEP1")  # said as it goes down
+    rig.buttons.clear()
+    assert not pending("OK")  # mute till let go: nothing to say
+
+
 def test_the_debounced_state_and_any_down_follow_the_pins():
     rig = Rig()
     assert not rig.buttons.any_down()

@@ -107,3 +107,26 @@ def test_a_turn_that_ends_during_a_long_stall_leaves_a_dark_panel_dark():
     assert after != before
     tray.key("r")  # wakes the panel, and does nothing else
     assert not tray.display.asleep and g.to_dict() == after
+
+
+def test_tunes_held_for_a_press_made_ahead_play_at_its_release_or_go_with_it():
+    t = make_tray(4)
+    to_first_throw(t)
+    c = t.app.clock
+    before = list(t.buzzer.tones)
+    c.end_turn(1234)  # a turn whose throws are used up ends by itself
+    end_at = c.end_at
+    c.hold()
+    c.beep((440, 50))
+    c.clear()  # what the stop made ahead does to that turn's end
+    assert t.buzzer.tones == before
+    c.release()
+    assert len(t.buzzer.tones) == len(before) + 1 and t.buzzer.tones[-1] == 440
+    c.end_turn(1234)
+    c.hold()
+    c.beep((880, 50))
+    c.clear()
+    c.take_back()  # taken back unseen: unheard, and the turn ends by itself as it would have
+    assert t.buzzer.tones[-1] == 440 and c.ending and c.end_at == end_at
+    c.beep((660, 50))  # nothing held any more: it plays
+    assert t.buzzer.tones[-1] == 660

@@ -9,7 +9,7 @@ from dicetray.screens import NOTICE, OVER, PLAY, QUIT, RESULT, RESUME, SETUP, TA
 from dicetray.screens_setup import setup_rows
 from dicetray.state import GameResult
 from dicetray.store import Store
-from dicetray.tally import SEATS, Tally
+from dicetray.tally import SEATS, TOP, Tally
 from fakes.flash import FakeFlash, PowerCut
 from test_tray import glass, make_tray, play, to_first_throw
 from trayhost.autoplay import SeededDice
@@ -34,6 +34,22 @@ def test_each_loser_of_a_game_pays_one_round_counted_once():
     assert t.count(finished([1], number=12))  # another game that P2 lost too
     assert t.count(finished([0, 3], tokens=(5, 0, 0, 5)))  # a tie for the most: both pay
     assert t.paid == [1, 2, 0, 1, 0, 0, 0, 0]
+
+
+def test_a_count_taken_back_unsaved_leaves_the_tally_as_it_was_even_at_the_top():
+    # A game's last stop made as OK went down counts its round in memory (App.stop_ahead);
+    # taken back, the tally is what it held, a count stopped at TOP included.
+    t = Tally(Store(fs=FakeFlash()))
+    t.count(finished([2], number=4))
+    t.paid[1] = TOP
+    was = t.now()
+    paid, last = list(t.paid), list(t.last)
+    assert t.count(finished([1, 2]))
+    assert t.paid[1] == TOP and t.paid[2] == 2
+    t.back_to(was)
+    assert t.paid == paid and t.last == last
+    assert t.count(finished([1, 2]))  # played again, it is counted: once
+    assert t.paid[2] == 2
 
 
 def test_the_tally_survives_a_reload_and_the_reset_zeroes_it():

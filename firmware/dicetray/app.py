@@ -25,6 +25,11 @@ class App:
     them only through its methods: show and tell (the screen shown, and what a unit is to
     show), play and quit (the game), refuse, redraw, needs_save, count_round, reset_tally,
     offer and take_back (the undo of a stop or a stake), forget.
+
+    OK acts as it is let go (held, it opens the table), but the stop it means on a human's
+    turn is made as it goes down (stop_ahead): by the release only the frame is left to send.
+    Till then nothing of it is shown, saved or heard; held long or beaten by another key, it is
+    taken back unseen (take_ahead_back).
     """
 
     def __init__(self, display, buttons, store, roll, ticks_diff, ticks_add, buzzer=None, seed=1):
@@ -51,6 +56,9 @@ class App:
         self.resident = _resident  # a test's or a tool's modules stay
         self.was_down = False  # any button down at the last step (to wake on a new press)
         self.dirty = True
+        # A human's stop made as OK went down (stop_ahead), shown once OK is let go: what
+        # taking it back restores (the undo, the tally), or None.
+        self.held = None
 
     def boot(self, now, resume=False):
         """Load settings and any saved game; show the resume prompt, a notice or the setup.
@@ -87,9 +95,14 @@ class App:
         down = self.buttons.any_down()
         pressed = down and not self.was_down
         self.was_down = down
+        held = self.held
+        if held is not None:  # a stop made ahead: OK let go shows it, any other press takes
+            ev = self.let_go(ev, now)  # it back first
         g = self.game
         seat = None
-        if g is not None and not g.over and (g.computers or g.hints):
+        if held is not None and ev is None:
+            pass  # OK held on a stop made ahead, or let go: its press is this step's, no other
+        elif g is not None and not g.over and (g.computers or g.hints):
             seat = self.seat
             if seat is None:
                 from dicetray.seat import Seat
@@ -100,6 +113,8 @@ class App:
             ev = self.actor_press(now)
         if ev is not None:
             self.press(ev[0], ev[1] == LONG, now)
+        elif down and self.held is None and self.buttons.pending("OK") and self.may_stop_ahead():
+            self.stop_ahead(now)
         elif pressed and self.display.asleep:
             self.clock.input(now)
             self.buttons.clear()  # the press that wakes the tray does nothing else
@@ -117,10 +132,66 @@ class App:
         busy = busy or down
         if self.dirty:
             self.render()
-        self.display.show(now)
-        if self.unsaved:
-            self.save()  # after the panel: a flash write never delays what a press shows
+        if self.held is None:  # a stop made ahead is shown, saved and heard as OK is let go
+            self.display.show(now)
+            if self.unsaved:
+                self.save()  # after the panel: a flash write never delays what a press shows
         return busy
+
+    def may_stop_ahead(self):
+        """Whether OK, held now, will stop a human's turn when let go, and that stop may be
+        made now (stop_ahead): the dice are still, nothing is said over the turn, the panel is
+        lit, and the game is as saved last (Store.record), which taking it back restores."""
+        g = self.game
+        t = self.clock
+        d = self.display
+        return self.screen == PLAY and not self.unsaved and g.contest is None \
+            and not t.rolling and t.mark is None and not d.dimmed and not d.asleep \
+            and self.store.record is not None and g.current not in g.computers \
+            and g.can_stop()
+
+    def stop_ahead(self, now):
+        """Make the stop OK means as OK goes down, while the finger is on it: the engine's work
+        and the drawing are done by the time it is let go (let_go), which then only sends the
+        frame (OK acts on its release: held, it opens the table). Till then nothing of the stop
+        is shown, saved or heard."""
+        t = self.clock
+        self.held = (self.undo, self.tally.now())
+        t.hold()
+        self.press("OK", False, now)
+
+    def let_go(self, ev, now):
+        """The press of this step, a stop made ahead (stop_ahead): OK let go shows it, as made
+        now (None: nothing else to do); OK held long, or any other press, takes it back as if
+        it never was (dicetray.takeback), then acts (ev returned)."""
+        if ev is None:
+            if self.buttons.pending("OK"):
+                return None  # still held
+        elif ev[0] == "OK" and ev[1] != LONG:
+            self.held = None
+            t = self.clock
+            t.input(now)  # the stop answers the press now, as made on OK's release
+            t.release()
+            return None
+        self.take_ahead_back()
+        return ev
+
+    def take_ahead_back(self):
+        """Take a stop made ahead (stop_ahead) back before it was shown: the game as saved last
+        (Store.record: dicetray.takeback), the turn shown again, the undo, the turn's end and
+        the tally as they were; its save and its tune, held till OK's release, are dropped."""
+        from dicetray.takeback import restore
+
+        undo, tally = self.held
+        self.held = None
+        restore(self.game, self.store.record)
+        self.forget(lazy.UNDO)
+        self.undo = undo
+        self.tally.back_to(tally)  # a game's end counted in memory only
+        self.unsaved = 0  # nothing of it was written
+        self.screen = PLAY
+        self.dirty = True
+        self.clock.take_back()
 
     def quiet(self):
         """A quiet moment (the main loop's first idle poll after work): ready what the next

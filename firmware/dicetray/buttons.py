@@ -217,6 +217,12 @@ class Buttons:
             self._down[i] = False
         return None
 
+    def pending(self, name):
+        """Whether name (a long-capable button) is held and its meaning not said yet: let go
+        before ``long_ms``, it says ``PRESS``; held that long, ``LONG``."""
+        i = self.names.index(name)
+        return self._down[i] and not self._done[i]
+
     def any_down(self):
         """Whether any button is down (debounced), e.g. to wait for all to be let go."""
         return True in self._down

@@ -48,6 +48,8 @@ class Clock:
         self.tune = ()
         self.note = 0
         self.note_next = 0
+        self.later = None  # while not None, a tune asked for waits here (hold)
+        self.held_end = (False, 0)  # the turn's end when a press was made ahead (hold)
 
     def touch(self, now):
         """Tunes and dimming count from now, as from a press; the panel is not woken (a dark
@@ -171,9 +173,31 @@ class Clock:
         """Play tune from the last press on (a tune always answers a press)."""
         if self.buzzer is None:
             return
+        if self.later is not None:  # held: the last tune asked for waits (hold)
+            self.later = tune
+            return
         self.tune = tune
         self.note = 0
         self._note(self.last_input)
+
+    def hold(self):
+        """A press is made ahead of being shown (App.stop_ahead): the tunes it asks for wait
+        (release), and the turn's end it clears may come back (take_back)."""
+        self.later = ()
+        self.held_end = (self.ending, self.end_at)
+
+    def release(self):
+        """The press made ahead is shown: the last tune it asked for plays, from the last
+        press on (input it first)."""
+        tune = self.later
+        self.later = None
+        if tune:
+            self.beep(tune)
+
+    def take_back(self):
+        """The press made ahead is taken back unseen: its tunes go, the turn's end comes back."""
+        self.later = None
+        self.ending, self.end_at = self.held_end
 
     def _note(self, now):
         if self.note >= len(self.tune):

@@ -1,7 +1,8 @@
 """Taking back a human's last stop or stake while no die was thrown since (App.offer keeps what
 it goes back to: the record saved last): the question asked from a turn's result or the game
-over, the table's key bar that offers it, and the undo itself. Loaded only while an undo is
-shown or made (dicetray.lazy's UNDO); what stays loaded in play is App.offer alone.
+over, the table's key bar that offers it, and the undo itself; and a stop made as OK went down
+taken back before it showed (App.stop_ahead). Loaded only while an undo is shown or made
+(dicetray.lazy's UNDO); what stays loaded in play is App.offer alone.
 """
 
 from dicetray import ui, words
@@ -39,10 +40,15 @@ def take_back(app):
     due = GAME_DUE
     if g.over and app.tally.uncount(g):
         due |= TALLY_DUE
+    restore(g, raw)
+    app.needs_save(due)
+    app.show(PLAY)
+
+
+def restore(g, raw):
+    """Put the game g back as raw (a record, save_record) holds it."""
     was = fields(Io(raw, 1 + CHUNK, len(raw) - CHUNK), {}, RECORD_FIELDS, g.n, g.opts.tokens)
     for name, kind in RECORD_FIELDS:
         if kind in NESTED and was[name] is not None:
             was[name] = build(NESTED[kind][0], was[name])
     g.take_back(was)
-    app.needs_save(due)
-    app.show(PLAY)

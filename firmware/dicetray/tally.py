@@ -58,10 +58,20 @@ class Tally:
         stamp = [game.turn.number] + game.tokens + r.losers
         if stamp == self.last:
             return False
+        paid = self.paid[:]  # a new list: a count taken back unsaved puts the old one back
         for p in r.losers:
-            self.paid[p] = min(TOP, self.paid[p] + 1)
+            paid[p] = min(TOP, paid[p] + 1)
+        self.paid = paid
         self.last = stamp
         return True
+
+    def now(self):
+        """What the tally holds now, for back_to: count never changes it in place."""
+        return self.paid, self.last
+
+    def back_to(self, was):
+        """Hold again what now() said (a count made in memory is taken back unsaved)."""
+        self.paid, self.last = was
 
     def uncount(self, game):
         """Take back the count of a finished game's round (its end is undone, to be played

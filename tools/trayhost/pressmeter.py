@@ -32,6 +32,8 @@ def kind(app, event):
     screen = app.screen
     name, how = event
     g = app.game
+    if getattr(app, "held", None) is not None and name == "OK" and how != "long":
+        return "stop"  # a stop made as OK went down (App.stop_ahead), shown as it is let go
     if screen == "setup":
         return "setup->game" if name == "OK" else "setup"
     if screen != "play":
