@@ -36,7 +36,10 @@ takes:
 Kinds: keep, throw, stop (OK or ROLL ending a human's turn), result (a key on the screens
 between turns), setup (OK starting a game), rolloff (a key in a roll-off or play-off), hurry
 (a human's press during a tray seat's turn). Other presses (the setup menu, the standings) are
-"other".
+"other". OK's stop is made as OK goes down (App.stop_ahead) and sent as it is let go: its
+"stop" is the release's, and "ahead" is the work done while the finger is on OK (from
+stop_ahead's call to the end of its step: what a release quicker than that would wait on; no
+byte is sent there, so ms, send and frame are 0).
 """
 
 from __future__ import annotations
@@ -54,7 +57,7 @@ from mpy import TRAYHOST, copy_packages, node_ready, run_micropython  # noqa: E4
 HERE = os.path.dirname(os.path.abspath(__file__))
 SEATS_STEPS = 400  # the 8-player game's first keys and waits, on MicroPython (minutes each)
 FIRMWARE = os.path.join(os.path.dirname(os.path.dirname(HERE)), "firmware")
-KINDS = ("keep", "throw", "stop", "result", "setup", "rolloff", "hurry")
+KINDS = ("keep", "throw", "stop", "ahead", "result", "setup", "rolloff", "hurry")
 GAMES = ("classic 2 players", "8 players, 4 seats, hints")
 
 MP_COST = """
@@ -129,8 +132,30 @@ class Meter:
                         0, i2c.bytes - o[2], alloc, sorted(n[9:] for n in loaded() - o[3])]
             return write(addr, buf)
 
+        ahead = getattr(app, "stop_ahead", None)  # not in an older tree
+        made = [None]  # [us, alloc, act us, draw us then, modules] of a stop made ahead
+
+        def ahead_hook(now):
+            mods = loaded()  # slow on a big heap, as mem_alloc: neither timed nor counted
+            m = made[0] = [0, gc.mem_alloc(), 0, t[2], mods]
+            a = m[0] = ticks_us()
+            ahead(now)
+            made[0][2] = time.ticks_diff(ticks_us(), a)
+
+        def stepped(now):
+            busy = step_hook(now)
+            m = made[0]
+            if m is not None:
+                made[0] = None
+                self.rows.append(["ahead", 0, time.ticks_diff(ticks_us(), m[0]), m[2],
+                                  t[2] - m[3], 0, 0, 0, gc.mem_alloc() - m[1],
+                                  sorted(n[9:] for n in loaded() - m[4])])
+            return busy
+
         tray.buttons.poll = poll_hook
-        app.step = step_hook
+        app.step = step_hook if ahead is None else stepped
+        if ahead is not None:
+            app.stop_ahead = ahead_hook
         app.press = press_hook
         app.render = render_hook
         display.show = show_hook
@@ -230,6 +255,26 @@ def line_rows():
 
         tray.buttons.poll = poll_hook
         tray.i2c.writeto = write_hook
+        ahead, step = getattr(app, "stop_ahead", None), app.step  # None: an older tree
+        made = [False]
+
+        def ahead_hook(now):  # counted from here to the end of its step
+            count[:] = [0, 0]
+            made[0] = True
+            sys.settrace(tracer)
+            ahead(now)
+
+        def step_hook(now):
+            busy = step(now)
+            if made[0]:
+                sys.settrace(None)
+                made[0] = False
+                rows.append([game, "ahead", count[0], count[1]])
+            return busy
+
+        if ahead is not None:
+            app.stop_ahead = ahead_hook
+            app.step = step_hook
 
     for seed in (3, 4):
         tray = trayrun.Tray(SeededDice(seed), seed=seed)
