@@ -4,10 +4,12 @@ before the release; held long (the table) or with another key first, it is taken
 Proved against a twin tray that makes every stop at OK's release, as before: the same bytes on
 the bus, the same files, the same tunes, the same game, after every press."""
 
+import json
 import random
 
 import pytest
 from dicetray.screens import PLAY, RESULT, SETUP, STANDINGS
+from test_micropython_app import FIRMWARE
 from test_tray import ToneLog, to_first_throw
 from trayhost.autoplay import SeededDice
 from trayhost.trayrun import POLL_MS, RecordingI2C, Tray, bot_keys
@@ -254,3 +256,90 @@ def test_a_stop_taken_back_costs_the_bus_nothing_and_is_made_again_while_ok_is_h
     t.pins["OK"].release()
     t.run(t.rest_ms)
     assert t.app.held is None and g.current != player
+
+
+ON_MICROPYTHON = """
+import json
+from trayhost.autoplay import SeededDice
+from trayhost.trayrun import POLL_MS, RecordingI2C, Tray, bot_keys
+
+KEYS = {"1": "KEEP1", "2": "KEEP2", "3": "KEEP3", "r": "ROLL", "o": "OK"}
+
+
+def tray(ahead):
+    t = Tray(SeededDice(21), i2c=RecordingI2C(), seed=21)
+    t.display.panel.refresh_ms = 0
+    if not ahead:
+        t.app.may_stop_ahead = lambda: False
+    return t
+
+
+def seen(t):
+    g = t.app.game
+    return [t.i2c.sum, t.i2c.bytes, sorted(t.fs.files.items()), t.buzzer.tones, t.app.screen,
+            None if g is None else g.to_dict(), list(t.app.tally.paid)]
+
+
+def hold(t, ms, also):
+    pin = t.pins["OK"]
+    pin.press()
+    if also is None:
+        t.run(ms)
+    else:
+        other = t.pins[KEYS[also]]
+        t.run(20)
+        other.press()
+        t.run(10)
+        other.release()
+        t.run(ms - 30)
+    pin.release()
+    t.run(t.rest_ms)
+
+
+a, b = tray(True), tray(False)
+made = [0, 0]
+ahead, back = a.app.stop_ahead, a.app.take_ahead_back
+
+
+def count_ahead(now):
+    made[0] += 1
+    ahead(now)
+
+
+def count_back():
+    made[1] += 1
+    back()
+
+
+a.app.stop_ahead = count_ahead
+a.app.take_ahead_back = count_back
+bot = SeededDice(121)
+x = 7
+same = True
+for _ in range(3000):
+    keys = bot_keys(a.app, bot, (3, "lebon"))
+    for k in keys:
+        if k == "o":
+            x = (x * 1103515245 + 12345) & 0x7FFFFFFF
+            ms = (5, 60, 120, 900, 60, 200, 40, 120)[x % 8]
+            also = "12r"[x % 3] if ms >= 60 and x % 5 == 0 else None
+            for t in (a, b):
+                hold(t, ms, also)
+        else:
+            for t in (a, b):
+                t.key(k)
+        same = same and seen(a) == seen(b)
+    if a.app.game is None and a.app.tally.last:
+        break
+print(json.dumps([made[0], made[1], same, a.app.screen]))
+"""
+
+
+@pytest.mark.micropython
+def test_on_micropython_stops_made_ahead_play_the_game_made_at_each_release(micropython,
+                                                                            host_package):
+    """The .mpy firmware on MicroPython: a lebon game of 3 with OK held for varied times (long
+    ones: the table; another key meanwhile now and then) equals its twin's after every press."""
+    out = micropython(ON_MICROPYTHON, paths=[FIRMWARE, host_package], mpy=True, timeout=600)
+    made, back, same, screen = json.loads(out.strip().splitlines()[-1])
+    assert same and made > 5 and back > 0 and screen == "setup"
