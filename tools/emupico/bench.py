@@ -8,7 +8,8 @@ effect starts to show) and to the last one before the bus has been quiet for QUI
 complete"; for a throw that includes the 360 ms roll animation, and the quiet is THROW_QUIET_MS,
 as the throw's save holds up the animation's frames for a moment). OK acts when it is let go (it
 has a long meaning: held, it opens the table), so its figures are counted from the release,
-120 ms after the press (acted()); KEEP and ROLL act as they go down.
+120 ms after the press (acted()): the stop it means is made while it is held (App.stop_ahead),
+and its release sends the frame; KEEP and ROLL act as they go down.
 
 Kinds of press: keep (KEEP1 on a turn), throw (ROLL on a turn), stop (OK ending a turn),
 result (OK on a turn's result, to the next turn), setup (OK on the setup screen: settings and a
