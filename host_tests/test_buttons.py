@@ -545,6 +545,22 @@ def test_ok_is_pending_from_its_press_until_its_meaning_is_said():
     assert not pending("OK")  # mute till let go: nothing to say
 
 
+def test_ok_taken_as_it_goes_down_says_nothing_when_let_go_or_held_long():
+    # Where OK held means OK (the setup), the app acts as it goes down: Buttons.take.
+    rig = Rig(step=5)
+    rig.pins["OK"].press()
+    rig.run(0)
+    rig.buttons.take("OK")
+    assert not rig.buttons.pending("OK")
+    assert rig.run(LONG_MS + 50) == []  # held long: no LONG
+    rig.pins["OK"].release()
+    assert rig.run(DEBOUNCE + 10) == []  # let go: no PRESS
+    rig.pins["OK"].press()
+    assert rig.run(10) == [] and rig.buttons.pending("OK")  # the next press is a press
+    rig.pins["OK"].release()
+    assert rig.run(DEBOUNCE + 10) == [("OK", PRESS)]
+
+
 def test_the_debounced_state_and_any_down_follow_the_pins():
     rig = Rig()
     assert not rig.buttons.any_down()

@@ -174,17 +174,21 @@ def test_a_press_is_read_at_its_edge_and_ok_as_soon_as_its_release_is_sure(monke
     real_press = App.press
 
     def press(self, name, long, now):
-        presses.append((name, now))
+        presses.append((name, now, self.screen))
         real_press(self, name, long, now)
 
     monkeypatch.setattr(App, "press", press)
     end = board.type("r", at=1003)  # between two polls (every POLL_MS from 0)
-    board.type("o", at=end + 1)
+    start = end + 1
+    end = board.type("o", at=start)
+    refused = end + 1
+    board.type("o", at=refused)
     runner.run(board, display, store, loops=2000)
-    ok_up = end + 1 + PRESS_MS
-    # The pin's edge ends the main loop's pause: ROLL acts at its edge, not at the next poll,
-    # and OK once it has been up Buttons.said_ms, not a poll or two later.
-    assert presses == [("ROLL", 1003), ("OK", ok_up + Buttons.said_ms)]
+    # The pin's edge ends the main loop's pause: ROLL acts at its edge, not at the next poll;
+    # so does OK on the setup, where held it means OK too. In the roll-off OK held opens the
+    # table: there OK acts once it has been up Buttons.said_ms, not a poll or two later.
+    assert presses == [("ROLL", 1003, SETUP), ("OK", start, SETUP),
+                       ("OK", refused + PRESS_MS + Buttons.said_ms, PLAY)]
 
 
 def test_the_runner_plays_from_the_buttons(apps):

@@ -49,9 +49,11 @@ class Seat:
 
 
 def recorded(tray):
-    """Log every event the tray's buttons report: (ticks, event)."""
+    """Log every event the tray's buttons report: (ticks, event); and OK's press where the app
+    takes it as it goes down (Buttons.take: on the setup), which reports none."""
     log = []
-    poll = tray.buttons.poll
+    buttons = tray.buttons
+    poll, take = buttons.poll, buttons.take
 
     def logged(now):
         event = poll(now)
@@ -59,7 +61,12 @@ def recorded(tray):
             log.append((now, event))
         return event
 
-    tray.buttons.poll = logged
+    def taken(name):
+        take(name)
+        log.append((tray.now, (name, PRESS)))
+
+    buttons.poll = logged
+    buttons.take = taken
     return log
 
 
@@ -67,7 +74,7 @@ def test_a_replayed_game_puts_the_same_bytes_on_the_bus_with_no_button_pressed()
     buttons = Tray(SeededDice(8), seed=8)
     log = recorded(buttons)
     play_game(buttons, 3, "lebon", 8)
-    buttons.keys("O1r")  # a long OK too (on the setup it starts a game), then play on
+    buttons.keys("oOr1r")  # a new game, OK held (the table) and back, then play on
     assert len(log) > 100 and any(kind == LONG for _, (_, kind) in log)
 
     replay = Tray(SeededDice(8), seed=8)

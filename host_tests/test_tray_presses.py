@@ -302,3 +302,46 @@ def test_keep2_pressed_just_before_roll_at_one_poll_keeps_its_die_and_after_it_d
         assert throws == [(1,) if first == "2" else ()] and g.turn.count == 2
         assert g.turn.kept == 2
         assert_panel_shows(tray)
+
+
+def test_where_ok_held_means_ok_it_acts_as_it_goes_down_and_its_release_says_nothing():
+    # On the setup (and the resume prompt, a notice, quitting) OK held means what OK means:
+    # it does not wait to be let go, as KEEP and ROLL do not.
+    tray = make_tray(8)
+    app = tray.app
+    presses = PressCount(tray)
+    tray.pins["OK"].press()
+    tray.now += POLL_MS
+    app.step(tray.now)  # the poll that sees it go down starts the game
+    assert app.game is not None and app.screen != "setup"
+    shown = app.screen
+    tray.run(900)  # held long: nothing more, no table
+    tray.pins["OK"].release()
+    tray.run(REST_MS)
+    assert app.screen == shown and presses.n == 0  # the release said nothing
+
+
+def test_ok_on_a_dark_setup_only_wakes_it():
+    tray = make_tray(9)
+    app = tray.app
+    idle(tray, 301_000)  # five minutes: dark
+    assert app.display.asleep
+    tray.key("o")
+    assert not app.display.asleep and app.screen == "setup" and app.game is None
+    tray.key("o")
+    assert app.game is not None
+
+
+def test_ok_held_on_a_turn_still_waits_to_be_let_go():
+    # On a turn OK held opens the table: OK acts once let go (its stop is made meanwhile,
+    # unseen: test_stop_ahead).
+    tray = make_tray(10)
+    g = to_first_throw(tray)
+    player = g.current
+    sent = tray.i2c.bytes_written
+    tray.pins["OK"].press()
+    tray.run(200)
+    assert tray.i2c.bytes_written == sent  # the panel still shows the turn
+    tray.pins["OK"].release()
+    tray.run(REST_MS)
+    assert g.current != player or tray.app.screen == RESULT

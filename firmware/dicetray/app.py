@@ -13,6 +13,8 @@ from dicetray.tally import Tally
 LONG_BUTTONS = ("OK",)  # only OK has a long meaning (standings / quit); the rest answer at once
 # The setup, and the screens a press leaves for it.
 _TO_SETUP = (SETUP, RESUME, QUIT, TALLY, OVER, NOTICE)
+# Where OK held means what OK means: there it acts as it goes down, as the other buttons do.
+_OK_AT_ONCE = (SETUP, RESUME, NOTICE, QUIT)
 _resident = None  # the modules loaded when the first App was built: never let go
 
 
@@ -26,8 +28,9 @@ class App:
     show), play and quit (the game), refuse, redraw, needs_save, count_round, reset_tally,
     offer and take_back (the undo of a stop or a stake), forget.
 
-    OK acts as it is let go (held, it opens the table), but the stop it means on a human's
-    turn is made as it goes down (stop_ahead): by the release only the frame is left to send.
+    Where OK held means OK (_OK_AT_ONCE) it acts as it goes down. Elsewhere it acts as it is
+    let go (held, it opens the table), but the stop it means on a human's turn is made as it
+    goes down (stop_ahead): by the release only the frame is left to send.
     Till then nothing of it is shown, saved or heard; held long or beaten by another key, it is
     taken back unseen (take_ahead_back).
     """
@@ -113,8 +116,12 @@ class App:
             ev = self.actor_press(now)
         if ev is not None:
             self.press(ev[0], ev[1] == LONG, now)
-        elif down and self.held is None and self.buttons.pending("OK") and self.may_stop_ahead():
-            self.stop_ahead(now)
+        elif down and self.held is None and self.buttons.pending("OK"):
+            if self.screen in _OK_AT_ONCE:  # held, it would mean the same: no wait for it
+                self.buttons.take("OK")
+                self.press("OK", False, now)
+            elif self.may_stop_ahead():
+                self.stop_ahead(now)
         elif pressed and self.display.asleep:
             self.clock.input(now)
             self.buttons.clear()  # the press that wakes the tray does nothing else

@@ -223,6 +223,10 @@ class Buttons:
         i = self.names.index(name)
         return self._down[i] and not self._done[i]
 
+    def take(self, name):
+        """name's press (pending) is acted on now, as it goes down: its release says nothing."""
+        self._done[self.names.index(name)] = True
+
     def any_down(self):
         """Whether any button is down (debounced), e.g. to wait for all to be let go."""
         return True in self._down
