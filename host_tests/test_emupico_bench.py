@@ -56,6 +56,8 @@ def test_summary_gives_nearest_rank_p95_per_kind_and_overall():
     assert (s["pico_press_first_ms_p95"], s["pico_press_ms_p95"]) == (20, 40)  # 20th of 21
     got["keep"] = [dict(x, key="KEEP1", hold_ms=120) for x in got["keep"]]
     assert summary(got)["pico_keep_ms_p95"] == 39  # a KEEP acts as it goes down
+    got["setup"] = [dict(got["setup"][0], ok_at_once=True)]  # so does OK where held it is OK
+    assert summary(got)["pico_setup_ms_p95"] == 500.0
     assert percentile([5, 1, 4, 2, 3], 50) == 3
 
 

@@ -13,7 +13,8 @@ and its release sends the frame; KEEP and ROLL act as they go down.
 
 Kinds of press: keep (KEEP1 on a turn), throw (ROLL on a turn), stop (OK ending a turn),
 result (OK on a turn's result, to the next turn), setup (OK on the setup screen: settings and a
-new game saved, the first screen drawn). The game: 2 players, the classic rules with P1
+new game saved, the first screen drawn; there OK held means OK, so it acts as it goes down and
+is counted from the press). The game: 2 players, the classic rules with P1
 starting (no roll-off); P1 throws, keeps a die and stops, P2 throws once. Setup presses come
 from power cycles: the resume prompt, ROLL for a new game, then OK.
 
@@ -182,9 +183,10 @@ def empty():
 def acted(sample, field):
     """A sample's figure (first_byte_ms or last_byte_ms) counted from when the press acts: the
     press for KEEP and ROLL, the release for OK, which has a long meaning and so cannot act
-    before it is let go (the kit's figures count from the press: OK's include its hold)."""
+    before it is let go (the kit's figures count from the press: OK's include its hold), but
+    from the press for OK where held it means the same (ok_at_once: the bot's setup press)."""
     value = sample[field]
-    if sample.get("key") == "OK":
+    if sample.get("key") == "OK" and not sample.get("ok_at_once"):
         value -= sample.get("hold_ms", 0)
     return value
 
