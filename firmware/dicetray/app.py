@@ -189,7 +189,10 @@ class App:
         the tally as they were; its save and its tune, held till OK's release, are dropped."""
         from dicetray.takeback import restore
 
-        undo, tally = self.held
+        held = self.held
+        if held is None:
+            return  # nothing made ahead
+        undo, tally = held
         self.held = None
         restore(self.game, self.store.record)
         self.forget(lazy.UNDO)
