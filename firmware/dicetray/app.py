@@ -187,11 +187,11 @@ class App:
         """Take a stop made ahead (stop_ahead) back before it was shown: the game as saved last
         (Store.record: dicetray.takeback), the turn shown again, the undo, the turn's end and
         the tally as they were; its save and its tune, held till OK's release, are dropped."""
-        from dicetray.takeback import restore
-
         held = self.held
         if held is None:
             return  # nothing made ahead
+        from dicetray.takeback import restore
+
         undo, tally = held
         self.held = None
         restore(self.game, self.store.record)
