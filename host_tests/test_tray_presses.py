@@ -331,17 +331,3 @@ def test_ok_on_a_dark_setup_only_wakes_it():
     tray.key("o")
     assert app.game is not None
 
-
-def test_ok_held_on_a_turn_still_waits_to_be_let_go():
-    # On a turn OK held opens the table: OK acts once let go (its stop is made meanwhile,
-    # unseen: test_stop_ahead).
-    tray = make_tray(10)
-    g = to_first_throw(tray)
-    player = g.current
-    sent = tray.i2c.bytes_written
-    tray.pins["OK"].press()
-    tray.run(200)
-    assert tray.i2c.bytes_written == sent  # the panel still shows the turn
-    tray.pins["OK"].release()
-    tray.run(REST_MS)
-    assert g.current != player or tray.app.screen == RESULT
