@@ -545,20 +545,26 @@ def test_ok_is_pending_from_its_press_until_its_meaning_is_said():
     assert not pending("OK")  # mute till let go: nothing to say
 
 
-def test_ok_taken_as_it_goes_down_says_nothing_when_let_go_or_held_long():
-    # Where OK held means OK (the setup), the app acts as it goes down: Buttons.take.
+def test_ok_without_its_long_meaning_says_its_press_as_it_goes_down_and_only_then():
+    # Where OK held means OK (the setup) the app switches its long meaning off.
     rig = Rig(step=5)
+    rig.buttons.long_meaning("OK", False)
     rig.pins["OK"].press()
-    rig.run(0)
-    rig.buttons.take("OK")
-    assert not rig.buttons.pending("OK")
+    assert rig.run(0) == [("OK", PRESS)] and not rig.buttons.pending("OK")
     assert rig.run(LONG_MS + 50) == []  # held long: no LONG
     rig.pins["OK"].release()
-    assert rig.run(DEBOUNCE + 10) == []  # let go: no PRESS
+    assert rig.run(DEBOUNCE + 10) == []  # let go: nothing more
+    rig.buttons.long_meaning("OK", True)
     rig.pins["OK"].press()
-    assert rig.run(10) == [] and rig.buttons.pending("OK")  # the next press is a press
+    assert rig.run(10) == [] and rig.buttons.pending("OK")  # back: it waits to be let go
+    rig.buttons.long_meaning("OK", False)  # switched during a press: that press keeps its course
     rig.pins["OK"].release()
     assert rig.run(DEBOUNCE + 10) == [("OK", PRESS)]
+    rig.buttons.long_meaning("OK", True)
+    rig.pins["OK"].press()
+    rig.run(LONG_MS - 10)
+    rig.buttons.long_meaning("OK", False)
+    assert rig.run(20) == [("OK", LONG)]  # held long, begun with its long meaning
 
 
 def test_the_debounced_state_and_any_down_follow_the_pins():

@@ -49,11 +49,9 @@ class Seat:
 
 
 def recorded(tray):
-    """Log every event the tray's buttons report: (ticks, event); and OK's press where the app
-    takes it as it goes down (Buttons.take: on the setup), which reports none."""
+    """Log every event the tray's buttons report: (ticks, event)."""
     log = []
-    buttons = tray.buttons
-    poll, take = buttons.poll, buttons.take
+    poll = tray.buttons.poll
 
     def logged(now):
         event = poll(now)
@@ -61,12 +59,7 @@ def recorded(tray):
             log.append((now, event))
         return event
 
-    def taken(name):
-        take(name)
-        log.append((tray.now, (name, PRESS)))
-
-    buttons.poll = logged
-    buttons.take = taken
+    tray.buttons.poll = logged
     return log
 
 

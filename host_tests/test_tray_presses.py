@@ -312,13 +312,13 @@ def test_where_ok_held_means_ok_it_acts_as_it_goes_down_and_its_release_says_not
     presses = PressCount(tray)
     tray.pins["OK"].press()
     tray.now += POLL_MS
-    app.step(tray.now)  # the poll that sees it go down starts the game
-    assert app.game is not None and app.screen != "setup"
+    app.step(tray.now)  # the poll that sees it go down says it, and it starts the game
+    assert app.game is not None and app.screen != "setup" and presses.n == 1
     shown = app.screen
     tray.run(900)  # held long: nothing more, no table
     tray.pins["OK"].release()
     tray.run(REST_MS)
-    assert app.screen == shown and presses.n == 0  # the release said nothing
+    assert app.screen == shown and presses.n == 1  # the release said nothing
 
 
 def test_ok_on_a_dark_setup_only_wakes_it():

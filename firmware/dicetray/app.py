@@ -13,7 +13,8 @@ from dicetray.tally import Tally
 LONG_BUTTONS = ("OK",)  # only OK has a long meaning (standings / quit); the rest answer at once
 # The setup, and the screens a press leaves for it.
 _TO_SETUP = (SETUP, RESUME, QUIT, TALLY, OVER, NOTICE)
-# Where OK held means what OK means: there it acts as it goes down, as the other buttons do.
+# Where OK held means what OK means: there it acts as it goes down, as the other buttons do
+# (Buttons.long_meaning, switched with the screen shown).
 _OK_AT_ONCE = (SETUP, RESUME, NOTICE, QUIT)
 _resident = None  # the modules loaded when the first App was built: never let go
 
@@ -51,6 +52,7 @@ class App:
         self.game = None
         self.undo = None  # what a human's last stop or stake may be taken back to (offer)
         self.screen = SETUP
+        buttons.long_meaning("OK", SETUP not in _OK_AT_ONCE)  # as show() sets it
         self.units = units()  # each screen's unit, with its own state
         self.tally = Tally(store)
         global _resident
@@ -116,12 +118,8 @@ class App:
             ev = self.actor_press(now)
         if ev is not None:
             self.press(ev[0], ev[1] == LONG, now)
-        elif down and self.held is None and self.buttons.pending("OK"):
-            if self.screen in _OK_AT_ONCE:  # held, it would mean the same: no wait for it
-                self.buttons.take("OK")
-                self.press("OK", False, now)
-            elif self.may_stop_ahead():
-                self.stop_ahead(now)
+        elif down and self.held is None and self.buttons.pending("OK") and self.may_stop_ahead():
+            self.stop_ahead(now)
         elif pressed and self.display.asleep:
             self.clock.input(now)
             self.buttons.clear()  # the press that wakes the tray does nothing else
@@ -291,6 +289,7 @@ class App:
         elif self.screen in _TO_SETUP:  # the menu's code, loaded for it (quiet), goes
             self.forget(lazy.SETUP)
         self.screen = screen
+        self.buttons.long_meaning("OK", screen not in _OK_AT_ONCE)
         self.dirty = True
         t = self.clock
         t.clear()  # a refusal is about the screen it was made on

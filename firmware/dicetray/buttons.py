@@ -83,7 +83,8 @@ class Buttons:
         self.names = tuple(names)  # in scan order
         self._pins = [pin for _, pin in items]
         self._press = [(name, PRESS) for name in names]
-        self._long = [(name, LONG) if name in long_press else None for name in names]
+        self._longs = [(name, LONG) if name in long_press else None for name in names]
+        self._long = list(self._longs)  # each button's now (long_meaning)
         self._ticks_diff = ticks_diff
         self._down_level = 0 if active_low else 1
         self._down = [False] * n  # debounced state
@@ -198,7 +199,7 @@ class Buttons:
                 return None
             if not self._done[i] and self._ticks_diff(now, self._t_down[i]) >= self.long_ms:
                 self._done[i] = True
-                return self._long[i]
+                return self._longs[i]  # its own: begun with its long meaning, it keeps it
             return None
         self._again[i] = False  # it reads up: that was a release bouncing, ended as ever
         t_up = self._t_up[i]
@@ -223,9 +224,12 @@ class Buttons:
         i = self.names.index(name)
         return self._down[i] and not self._done[i]
 
-    def take(self, name):
-        """name's press (pending) is acted on now, as it goes down: its release says nothing."""
-        self._done[self.names.index(name)] = True
+    def long_meaning(self, name, on):
+        """Whether name, a long-capable button, has its long meaning now. Off (a screen where
+        held it means what it means), it says ``PRESS`` at its first edge as the others do;
+        on, it waits to be let go or held ``long_ms``. A press under way keeps its course."""
+        i = self.names.index(name)
+        self._long[i] = self._longs[i] if on else None
 
     def any_down(self):
         """Whether any button is down (debounced), e.g. to wait for all to be let go."""

@@ -88,22 +88,12 @@ class Meter:
         t = [0, 0, 0, 0, 0]  # step start, act, draw, show start, alloc at step start
         sent = [0]  # bytes of the show under way (its first byte's)
 
-        def opened(ev, now):
-            if self.open is None:
-                k = press_kind(app, ev)
-                self.open = [KINDS.get(k, "other"), now, i2c.bytes, loaded(), None]
-
         def poll_hook(now):
             ev = poll(now)
-            if ev is not None:
-                opened(ev, now)
+            if ev is not None and self.open is None:
+                k = press_kind(app, ev)
+                self.open = [KINDS.get(k, "other"), now, i2c.bytes, loaded(), None]
             return ev
-
-        take = getattr(tray.buttons, "take", None)  # None: an older tree
-
-        def take_hook(name):  # OK taken as it goes down (app._OK_AT_ONCE): no event
-            take(name)
-            opened((name, "press"), self.tray.now)
 
         def step_hook(now):
             t[1] = t[2] = 0
@@ -150,7 +140,7 @@ class Meter:
             m = made[0] = [0, gc.mem_alloc(), 0, t[2], mods]
             a = m[0] = ticks_us()
             ahead(now)
-            made[0][2] = time.ticks_diff(ticks_us(), a)
+            m[2] = time.ticks_diff(ticks_us(), a)
 
         def stepped(now):
             busy = step_hook(now)
@@ -163,8 +153,6 @@ class Meter:
             return busy
 
         tray.buttons.poll = poll_hook
-        if take is not None:
-            tray.buttons.take = take_hook
         app.step = step_hook if ahead is None else stepped
         if ahead is not None:
             app.stop_ahead = ahead_hook
@@ -250,23 +238,13 @@ def line_rows():
         poll, write = tray.buttons.poll, tray.i2c.writeto
         open_ = [None]
 
-        def opened(ev):
-            if open_[0] is None:
+        def poll_hook(now):
+            ev = poll(now)
+            if ev is not None and open_[0] is None:
                 open_[0] = names.get(press_kind(app, ev), "other")
                 count[:] = [0, 0]
                 sys.settrace(tracer)
-
-        def poll_hook(now):
-            ev = poll(now)
-            if ev is not None:
-                opened(ev)
             return ev
-
-        take = getattr(tray.buttons, "take", None)  # None: an older tree
-
-        def take_hook(name):  # OK taken as it goes down (app._OK_AT_ONCE): no event
-            take(name)
-            opened((name, "press"))
 
         def write_hook(addr, buf):
             if open_[0] is not None:
@@ -276,8 +254,6 @@ def line_rows():
             return write(addr, buf)
 
         tray.buttons.poll = poll_hook
-        if take is not None:
-            tray.buttons.take = take_hook
         tray.i2c.writeto = write_hook
         ahead, step = getattr(app, "stop_ahead", None), app.step  # None: an older tree
         made = [False]

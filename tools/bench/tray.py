@@ -227,8 +227,7 @@ class PressMeter:
     that step's show() is the first to send its effect; when it sends nothing the press changed
     nothing on the panel (a refused key) and is counted in `unchanged`, not measured: a later
     show (a keepalive refresh, the next press) would not be its effect. Wraps the tray's
-    buttons.poll, buttons.take (OK taken as it goes down, which reports no event) and
-    display.show on the instance; the tray behaves the same.
+    buttons.poll and display.show on the instance; the tray behaves the same.
     """
 
     def __init__(self, tray):
@@ -242,12 +241,6 @@ class PressMeter:
             self._pressed = event is not None
             return event
 
-        take = getattr(tray.buttons, "take", None)  # None: an older tree
-
-        def take_hook(name):  # OK taken as it goes down (app._OK_AT_ONCE): no event
-            take(name)
-            self._pressed = True
-
         def show_hook(now=None):
             before, writes = i2c.bytes, display.writes
             ok = show(now)
@@ -260,8 +253,6 @@ class PressMeter:
             return ok
 
         tray.buttons.poll = poll_hook
-        if take is not None:
-            tray.buttons.take = take_hook
         tray.display.show = show_hook
 
 

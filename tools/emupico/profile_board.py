@@ -56,6 +56,9 @@ class Keys:
     def clear(self):
         pass
 
+    def long_meaning(self, name, on):
+        pass
+
 
 class Dice:
     def __init__(self):

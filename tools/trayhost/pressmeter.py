@@ -76,23 +76,13 @@ class FirstFrame:
         app = tray.app
         poll, show, step = tray.buttons.poll, tray.display.show, app.step
 
-        def opened(event):
-            if self._pending is None:
+        def poll_hook(now):
+            event = poll(now)
+            if event is not None and self._pending is None:
                 self._pending = k = kind(app, event)
                 self.presses[k] = self.presses.get(k, 0) + 1
                 self._before = _loaded()
-
-        def poll_hook(now):
-            event = poll(now)
-            if event is not None:
-                opened(event)
             return event
-
-        take = getattr(tray.buttons, "take", None)  # None: an older tree
-
-        def take_hook(name):  # OK taken as it goes down (app._OK_AT_ONCE): no event
-            take(name)
-            opened((name, "press"))
 
         def show_hook(now=None):
             k = self._pending
@@ -108,8 +98,6 @@ class FirstFrame:
             return step(now)
 
         tray.buttons.poll = poll_hook
-        if take is not None:
-            tray.buttons.take = take_hook
         tray.display.show = show_hook
         app.step = step_hook
         if seats:

@@ -156,9 +156,16 @@ class _Display:
     height = 64
 
 
+class _Buttons:
+    """No button is pressed here; a screen shown sets OK's long meaning (App.show)."""
+
+    def long_meaning(self, name, on):
+        pass
+
+
 def draw_every_screen(game):
     """Draw each screen a resumed game can show, as the tray's app does."""
-    app = App(_Display(), None, None, game.roll, ticks_diff, ticks_add)
+    app = App(_Display(), _Buttons(), None, game.roll, ticks_diff, ticks_add)
     if game.over:  # the tray clears a finished save at boot; these close a game
         screens = [RESULT, OVER, TALLY]
     else:
