@@ -310,20 +310,60 @@ def test_the_stake_of_a_repeated_playoff_costs_the_loser_less():
 # ---- made a piece at a time (the seat's idle polls) ----------------------------------------
 
 
+def lines(make):
+    """(what make() returns, the lines of the firmware's Python it ran): CPython's count of
+    the work (a tool's wrapper left on a function by another test does not count)."""
+    n = [0]
+    firmware = str(ROOT / "firmware")
+
+    def count(frame, event, arg):
+        if not frame.f_code.co_filename.startswith(firmware):
+            return None
+        if event == "line":
+            n[0] += 1
+        return count
+
+    sys.settrace(count)
+    try:
+        out = make()
+    finally:
+        sys.settrace(None)
+    return out, n[0]
+
+
+def in_pieces(piece):
+    """The lines of each call of piece() until it says none was left."""
+    out = []
+    while True:
+        more, n = lines(piece)
+        if not more:
+            return out
+        out.append(n)
+
+
+def ready(*modules):
+    # What a first call loads or builds once for good (a module, odds' index tables) is
+    # loaded before lines are counted.
+    odds.indexes()
+    assert firsttable.DATA and modules
+
+
 @pytest.mark.parametrize("phase", [CHARGE, DECHARGE])
-def test_the_warm_up_in_pieces_makes_what_it_makes_whole(phase):
+def test_the_warm_up_in_pieces_makes_what_it_makes_whole_in_small_pieces(phase):
+    ready(firsttable)
     tokens = [3, 2, 4, 1, 3, 2, 3, 3] if phase == DECHARGE else None
     g = situation("lebon", phase, [], [], 8, [6, 5, 1], 1, tokens=tokens)
     strategy._game[0] = None
-    strategy.warm(g)
-    whole = {k: v for k, v in strategy._game[4].items()}
+    _, whole = lines(lambda: strategy.warm(g))
+    made = {k: v for k, v in strategy._game[4].items()}
     strategy._game[0] = None
-    pieces = 0
-    while strategy.warm(g, True):
-        pieces += 1
-    # the throws' tables, each of the first player's three, the others' best in the décharge
-    assert pieces == (5 if phase == DECHARGE else 4)
-    assert strategy._game[4] == whole and not strategy.warm(g, True)
+    pieces = in_pieces(lambda: strategy.warm(g, True))
+    assert strategy._game[4] == made and not strategy.warm(g, True)
+    # A press waits on one piece at most: each is a small part of the whole (8 players: the
+    # first player's odds a few throws at a time), and together they make it once.
+    assert whole > 10000
+    assert max(pieces) < whole / 16
+    assert sum(pieces) < whole * 1.2
 
 
 @pytest.mark.parametrize("preset, phase, finals, counts, dice, count, limit", [
@@ -345,6 +385,65 @@ def test_a_decision_prepared_in_pieces_is_the_one_made_whole(preset, phase, fina
     assert pieces >= 2  # the moment's, then at least the last throw's rewards
     made = dict(strategy._now[2])
     assert strategy.decide(g) == whole
-    # Every reward of the phase's objective was made in a piece (a tie may ask the other's).
-    new = set(strategy._now[2]) - set(made)
-    assert not [k for k in new if k[0] == "reward" and k[2] == (phase == DECHARGE)]
+    # All it reads was made in pieces, a tie's other objective included: nothing new.
+    assert set(strategy._now[2]) == set(made)
+
+
+@pytest.mark.parametrize("phase", [CHARGE, DECHARGE])
+def test_a_decision_at_8_players_is_made_in_small_pieces_that_make_it_once(phase):
+    ready(firsttable)
+    tokens = [3, 2, 4, 1, 3, 2, 3, 3] if phase == DECHARGE else None
+    g = situation("lebon", phase, [(4, 2, 1), (6, 6, 2)], [2, 3], 8, [5, 3, 1], 1, 3,
+                  tokens=tokens)
+    strategy.warm(g)
+    strategy._now[0] = None
+    whole, n = lines(lambda: strategy.decide(g))
+    strategy._now[0] = None
+    pieces = in_pieces(lambda: strategy.prepare(g))
+    chosen, last = lines(lambda: strategy.decide(g))
+    assert chosen == whole
+    assert n > 6000
+    assert max(pieces + [last]) < n / 10
+    assert sum(pieces) + last < n * 1.25
+
+
+def test_a_piece_under_way_for_a_moment_gone_is_let_go():
+    # Half a decision is made; the player stops and the next one throws: what is made for
+    # the new moment is its own, as whole, and the old moment's half is never finished into
+    # it.
+    g = situation("zanzibar", DECHARGE, [(6, 6, 3)], [3], 5, [6, 3, 2], 1, 3, [5, 9, 7, 4, 6])
+    strategy.warm(g)
+    strategy._now[0] = None
+    for _ in range(6):
+        assert strategy.prepare(g)
+    assert strategy._job[0] is not None  # a reward is under way
+    g.turn.finals.append([6, 3, 2])
+    g.turn.counts.append(1)
+    g.turn.pos += 1
+    g.turn.dice = [4, 4, 1]
+    while strategy.prepare(g):
+        pass
+    pieced = strategy.decide(g)
+    made = dict(strategy._now[2])
+    strategy._now[0] = None
+    assert strategy.decide(g) == pieced
+    whole = strategy._now[2]
+    both = [k for k in whole if k in made and k != "worth"]
+    assert len(both) >= 3 and all(whole[k] == made[k] for k in both)
+
+
+def test_the_warm_up_under_way_when_a_player_goes_out_is_made_for_those_left():
+    g = situation("classic", DECHARGE, [], [], 6, [6, 5, 1], 1, tokens=[3, 2, 4, 1, 3, 2])
+    strategy._game[0] = None
+    for _ in range(8):
+        assert strategy.warm(g, True)
+    assert strategy._job[0] is not None
+    g.tokens[3] = 0  # out of the game: five play on
+    g.out.append(3)
+    assert len(g.active()) == 5
+    while strategy.warm(g, True):
+        pass
+    pieced = {k: v for k, v in strategy._game[4].items()}
+    strategy._game[0] = None
+    strategy.warm(g)
+    assert strategy._game[4] == pieced and pieced[0] == 5

@@ -143,23 +143,6 @@ def best_of(w, r):
     return v
 
 
-def next_means(reward, count, most, early):
-    """The 43 sums of the throw after throw count, playing on best up to throw most (in units
-    of 1 / (216 R)); early: the player may stop before most. reward(k): the 56 rewards of
-    stopping after throw k."""
-    v = reward(most)
-    for k in range(most - 1, count, -1):
-        v = best_of(means(v), reward(k) if early else None)
-    return means(v)
-
-
-def tables(count, reward, most, early):
-    """(stop, w): the 56 rewards of stopping now (None: not allowed) and the 43 sums of the
-    next throw (None: no throw left), after throw count; both times 216 compare."""
-    stop = reward(count) if count >= most or early else None
-    return stop, next_means(reward, count, most, early) if count < most else None
-
-
 def values(dice, stop, w):
     """[(slot, value)]: every choice open with these dice, in units of 1 / (216 R): the stop
     (slot None) first, then each distinct keep (_listed's order)."""
@@ -194,14 +177,25 @@ def best(choices):
     return [c for c in choices if c[1] >= top - TIE]
 
 
+def ties(dice, stop, w, sure=None):
+    """The best choices of values() (within TIE of each other) when a second objective must
+    settle them (pick's): more than one, not all worth sure (where the second objective is the
+    same for all); else None."""
+    tied = best(values(dice, stop, w))
+    return tied if _unsettled(tied, sure) else None
+
+
+def _unsettled(tied, sure):
+    return len(tied) > 1 and (sure is None or max(c[1] for c in tied) < sure)
+
+
 def pick(dice, stop, w, second=None, sure=None):
     """(slot, value): the best choice of values(); equal ones (within TIE) go to the best by a
-    second objective's tables (second(): (stop, w) as tables() makes them, made only then;
-    not when they are all worth sure, where the second objective is the same for all), then
-    to the first listed. The dice's order on the tray changes nothing: every choice is a
-    multiset of values."""
+    second objective's tables (second(): (stop, w) as tables() makes them, made only then, as
+    ties() says), then to the first listed. The dice's order on the tray changes nothing:
+    every choice is a multiset of values."""
     tied = best(values(dice, stop, w))
-    if len(tied) > 1 and second is not None and (sure is None or max(c[1] for c in tied) < sure):
+    if second is not None and _unsettled(tied, sure):
         stop, w = second()
         again = best([(s, stop[ix(*dice)] * 216 if s is None else w[s]) for s, _ in tied])
         for s, value in tied:

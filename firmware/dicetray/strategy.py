@@ -12,7 +12,7 @@ over the dice are dicetray.odds's.
 """
 
 from dicetray import words
-from dicetray.odds import combos, indexes, ix, mask_of, pick, tables, zeros
+from dicetray.odds import best_of, combos, indexes, ix, mask_of, means, pick, ties, zeros
 from dicetray.rules import (
     FROM_PREVIOUS,
     K_NENETTE,
@@ -24,6 +24,14 @@ from dicetray.rules import (
     is_figure,
 )
 from dicetray.state import DECHARGE
+
+try:
+    from micropython import const  # pyright: ignore[reportAssignmentType]
+except ImportError:  # CPython
+
+    def const(x):
+        return x
+
 
 EPS = 1e-6  # stake(): a choice must beat the other by this
 Q = 16384  # 1 in a chance's unit: a product of two chances stays a small integer
@@ -37,46 +45,23 @@ _game = [None, 0, None, None, None, (), b""]  # type: list
 # The moment's (moment()): [the game, when, what was worked out for it, moment()'s tuple].
 _now = [None, None, None, None]  # type: list
 _dist = [0] * 9  # _ties: the powers of a chance (no list made for them)
+# The work made a piece at a time (_make): [where its result goes, its key, the generator].
+_job = [None, None, None]  # type: list
+# What a piece does at most, in turns of _ties's and _chain's loops (one of a throw's: its
+# players after, and one more): what keeps a piece short on the Pico.
+_STEP = const(24)
 
 
 def warm(g, piece=False):
     """Make what every decision of game g reads, once a game and once its décharge is on:
     odds' index tables, the throws' table of its rules, one throw's chances against each
     throw, the first player's chances and, in the décharge, what the others' best is worth to
-    it. piece: make one of those parts only, and say whether one was left to make (the seat
-    makes them one at a time, where no press waits on them); a decision makes what is
-    missing itself."""
+    it. piece: make a piece of it only (_make's: a part, or a few throws of one), and say
+    whether one was made (the seat makes them one at a time, where no press waits on them); a
+    decision makes what is missing itself."""
     o = g.opts
     if _game[0] is not o:
-        indexes()
-        s, v, _ = combos(o)
-        many = bytearray(56)  # how many of the 216 ordered throws each throw is
-        n = 0
-        for a, b, c in all_throws():
-            many[n] = 1 if a == c else 3 if a == b or b == c else 6
-            n += 1
-        order = bytes(sorted(range(56), key=lambda x: -s[x]))  # strongest first
-        one = bytearray(112)  # one throw's: how many end above each throw, then level with it
-        above = i = 0
-        while i < 56:  # a run of equal strengths at a time
-            j = i
-            same = 0
-            while j < 56 and s[order[j]] == s[order[i]]:
-                same += many[order[j]]
-                j += 1
-            for x in order[i:j]:
-                one[x] = above
-                one[56 + x] = same
-            above += same
-            i = j
-        _game[0] = o
-        _game[1] = ((1 if o.ranking == RANKING_BAR41 else 0) * 2 + (1 if o.ace_high else 0)) \
-            * 896 + (336 if _free(o) else 0)
-        _game[2] = one
-        _game[3] = many
-        _game[4] = {}
-        _game[5] = tuple(sorted(set(v)))  # the values a throw may be worth, lowest first
-        _game[6] = order
+        _make(_game, o, _tables, o, None, None, piece)
         if piece:
             return True
     players = len(g.active())
@@ -84,13 +69,66 @@ def warm(g, piece=False):
     kept = _kept(players)
     for k in range(1, 4):  # the first player's chances, with as many players as the game's
         if not _made(kept, k, both):
-            _first(g, players, k)
+            _make(kept, k * 2 + both, _first_odds, g, kept, k, piece)
             if piece:
                 return True
     if both and "tails" not in kept:  # what it takes, were it to lose: tokens count then
-        _tails(g, players - 1)
+        _make(kept, "tails", _tails, g, kept, None, piece)
         return piece
     return False
+
+
+def _make(where, key, steps, a, b, c, piece):
+    # Make where's result named key with the generator steps(a, b, c), which stores it as it
+    # ends: its next piece only (piece), else all of it that is left. The one under way goes
+    # on where it stopped when it is the same (where, key); another takes its place.
+    job = _job
+    if job[0] is not where or job[1] != key:
+        job[0] = where
+        job[1] = key
+        job[2] = steps(a, b, c)
+    for _ in job[2]:
+        if piece:
+            return
+    job[0] = job[2] = None
+
+
+def _tables(o, g, k):
+    # warm()'s first part, for options o, in three pieces: odds' index tables (once), the
+    # throws' combinations, then the strategy's own.
+    indexes()
+    yield
+    s, v, _ = combos(o)
+    yield
+    many = bytearray(56)  # how many of the 216 ordered throws each throw is
+    n = 0
+    for a, b, c in all_throws():
+        many[n] = 1 if a == c else 3 if a == b or b == c else 6
+        n += 1
+    yield
+    order = bytes(sorted(range(56), key=lambda x: -s[x]))  # strongest first
+    yield
+    one = bytearray(112)  # one throw's: how many end above each throw, then level with it
+    above = i = 0
+    while i < 56:  # a run of equal strengths at a time
+        j = i
+        same = 0
+        while j < 56 and s[order[j]] == s[order[i]]:
+            same += many[order[j]]
+            j += 1
+        for x in order[i:j]:
+            one[x] = above
+            one[56 + x] = same
+        above += same
+        i = j
+    _game[0] = o
+    _game[1] = ((1 if o.ranking == RANKING_BAR41 else 0) * 2 + (1 if o.ace_high else 0)) \
+        * 896 + (336 if _free(o) else 0)
+    _game[2] = one
+    _game[3] = many
+    _game[4] = {}
+    _game[5] = tuple(sorted(set(v)))  # the values a throw may be worth, lowest first
+    _game[6] = order
 
 
 def _free(o):
@@ -207,6 +245,8 @@ def moment(g):
             mine[x] = s[x] * 32 + (nen if kinds[x] == K_NENETTE else later)
         _now[0] = g
         _now[1] = at
+        if _job[0] is _now[2]:  # a piece under way for the moment gone is let go
+            _job[0] = _job[2] = None
         _now[2] = {}
         _now[3] = (t.pos == 0, keys, r, limit, o.two_player_pass and len(t.order) == 2, mine)
     return _now[3]
@@ -220,19 +260,41 @@ def _at(g):
 
 def prepare(g):
     """Make one piece of what decide(g) (and hint(g)) reads at the current throw: the
-    moment's, then each reward plan(g) compares; True when one was made, False once all are
-    (the seat makes them one at an idle poll each; decide makes what is missing itself)."""
+    moment's, then each reward plan(g) compares (_make's pieces: a few throws at a time); True
+    when one was made, False once all are (the seat makes them one at an idle poll each;
+    decide makes what is missing itself)."""
     if _now[0] is not g or _now[1] != _at(g):
         moment(g)
         return True
-    now = _now[3]
+    t = g.turn
     tokens = g.phase == DECHARGE
+    for objective in (tokens, not tokens):  # the other's only for a tie (odds.pick's)
+        if _next(g, objective):
+            return True
+        if objective == tokens and ties(t.dice, *plan(g, tokens), _sure(tokens)) is None:
+            return False
+    return False
+
+
+def _next(g, tokens):
+    # prepare()'s: a piece of the first of what plan(g, tokens) reads that is not made yet:
+    # its rewards, then its sums, the next throw's first; True when there was one.
+    now = _now[3]
     done = _now[2]
+    count = g.turn.count
     most = g.max_throws()
     early = g.may_stop_early()
-    for k in range(most, g.turn.count - 1, -1):  # those odds.tables asks for
-        if (k == most or early) and ("reward", k if _by_k(g, now) else 0, tokens) not in done:
-            reward(g, k, tokens)
+    for k in range(most, count - 1, -1):  # the rewards plan asks for
+        memo = ("reward", k if _by_k(g, now) else 0, tokens)
+        if (k == most or early) and memo not in done:
+            _make(done, memo, _reward, g, k, tokens, True)
+            return True
+    for k in range(most - 1, count - 1, -1):  # the sums
+        if ("sums", tokens, k) not in done:
+            _sums(g, tokens, k)
+            return True
+        if k > count and ("values", tokens, k) not in done:
+            _values(g, tokens, k)
             return True
     return False
 
@@ -247,7 +309,8 @@ def odds(g, k, both):
     memo = ("odds", k if _by_k(g, now) else 0, both)
     done = _now[2]
     if memo not in done:
-        done[memo] = _odds(g, k, both, now)
+        for _ in _odds(g, k, both, now, done, memo):
+            pass
     return done[memo]
 
 
@@ -257,9 +320,10 @@ def _by_k(g, now):
     return now[0] or not now[3] or g.opts.fewer_throws_win
 
 
-def _odds(g, k, both, now):
-    # odds() at the moment now (moment()'s tuple). The sources are read in line: on the Pico
-    # a call costs more than the sums.
+def _odds(g, k, both, now, where, key):
+    # odds() at the moment now (moment()'s tuple), a generator: a pause each _STEP of work
+    # (_make), where[key] made as it ends. The sources are read in line: on the Pico a call
+    # costs more than the sums.
     first, keys, r, limit, passes, mine = now
     o = g.opts
     lose = [0] * 56
@@ -276,7 +340,12 @@ def _odds(g, k, both, now):
     m0 = mh0 = 0
     if not first:
         low, m0, high, mh0 = keys[0], keys[1], keys[2], keys[3]
+    spent = 0
     for x in range(56):
+        if spent >= _STEP:
+            yield
+            spent = 0
+        spent += 1
         me = mine[x] + off
         m = mh = -1
         if first or me < low:
@@ -289,6 +358,7 @@ def _odds(g, k, both, now):
             mh = mh0
         if m < 0 and mh < 0:
             continue
+        spent += r + 1 if mh < 0 or m < 0 else 2 * r + 2
         a = e = 0
         if r:
             a = (data[at + x] * Q + div // 2) // div
@@ -318,7 +388,7 @@ def _odds(g, k, both, now):
                     lose[x] = p * _ties(a, e, r, m, passes) // every if every else 0
         if mh >= 0:
             win[x] = _ties(Q - a - e, e, r, mh, passes)
-    return lose, win
+    where[key] = (lose, win)
 
 
 def _worth(g):
@@ -362,7 +432,10 @@ def _best_of(g, r, cap):
     # The first player's: for each throw x, what the best of the r others is worth when each
     # ends above x, at most cap, in 1/Q: from _tails's sums, kept for the game.
     values = _game[5]
-    sums = _tails(g, r)
+    kept = _kept(r + 1)
+    if "tails" not in kept:
+        _make(kept, "tails", _tails, g, kept, None, False)
+    sums = kept["tails"]
     n = len(values)
     j = 0  # the first value above cap: what it adds is worth cap - the value below it
     while j < n and values[j] <= cap:
@@ -378,35 +451,38 @@ def _best_of(g, r, cap):
     return out
 
 
-def _tails(g, r):
-    # For each throw x and each value v a throw may be worth (_game[5]), what the best of r
-    # throws of three dice above x is worth counted up to v, in 1/256 of a token (so that a
-    # cap between two values is a share of the step): 56 x values 16-bit numbers, kept while
-    # the game has as many players.
-    kept = _kept(r + 1)
-    if "tails" not in kept:
-        v = combos(g.opts)[1]
-        many = _game[3]
-        values = _game[5]
-        n = len(values)
-        count = [0] * n  # the throws above x by value
-        out = zeros("H", 56 * n)
-        total = 0
-        for x in _game[6]:  # strongest first: count holds the throws above x
-            below = worth = last = 0
-            for i in range(n):
-                # P(the best >= values[i]) = 1 - P(all r below it)
-                f = p = below * Q // total if total else Q
-                for _ in range(r - 1):
-                    p = (p * f + _HALF) >> 14
-                worth += (values[i] - last) * (Q - p)
-                last = values[i]
-                out[x * n + i] = (worth + 32) >> 6
-                below += count[i]
-            count[values.index(v[x])] += many[x]
-            total += many[x]
-        kept["tails"] = out
-    return kept["tails"]
+def _tails(g, kept, k):
+    # For each throw x and each value v a throw may be worth (_game[5]), what the best of the
+    # r others' throws of three dice above x is worth counted up to v, in 1/256 of a token (so
+    # that a cap between two values is a share of the step): 56 x values 16-bit numbers, kept
+    # ["tails"] while the game has as many players (kept[0]). A generator (_make's).
+    r = kept[0] - 1
+    v = combos(g.opts)[1]
+    many = _game[3]
+    values = _game[5]
+    n = len(values)
+    count = [0] * n  # the throws above x by value
+    out = zeros("H", 56 * n)
+    yield
+    total = spent = 0
+    for x in _game[6]:  # strongest first: count holds the throws above x
+        if spent >= _STEP:
+            yield
+            spent = 0
+        spent += n * (r + 1)
+        below = worth = last = 0
+        for i in range(n):
+            # P(the best >= values[i]) = 1 - P(all r below it)
+            f = p = below * Q // total if total else Q
+            for _ in range(r - 1):
+                p = (p * f + _HALF) >> 14
+            worth += (values[i] - last) * (Q - p)
+            last = values[i]
+            out[x * n + i] = (worth + 32) >> 6
+            below += count[i]
+        count[values.index(v[x])] += many[x]
+        total += many[x]
+    kept["tails"] = out
 
 
 def reward(g, k, tokens):
@@ -415,26 +491,49 @@ def reward(g, k, tokens):
     now = moment(g)
     memo = ("reward", k if _by_k(g, now) else 0, tokens)
     done = _now[2]
-    if memo in done:
-        return done[memo]
-    shed = g.phase == DECHARGE
-    if not tokens:
-        out = [Q - p for p in odds(g, k, False)[0]]
+    if memo not in done:
+        _make(done, memo, _reward, g, k, tokens, False)
+    return done[memo]
+
+
+def _reward(g, k, tokens):
+    # reward()'s, at the moment made last (moment()), a generator (_make's): its odds a few
+    # throws at a time, then the rewards.
+    now = _now[3]
+    done = _now[2]
+    by_k = k if _by_k(g, now) else 0
+    shed = tokens and g.phase == DECHARGE
+    memo = ("odds", by_k, shed)
+    if now[0]:
+        lose, win = _first(g, len(g.turn.order), k)
     else:
-        lose, win = odds(g, k, shed)
+        if memo not in done:
+            yield from _odds(g, k, shed, now, done, memo)
+        lose, win = done[memo]
+    if not tokens:
+        out = [Q - p for p in lose]
+    else:
+        yield
         o = g.opts
         _, v, kinds = combos(o)
         if "worth" not in done:
             done["worth"] = _worth(g)
+            yield
         loser, cap, best, over, more = done["worth"]
         r = now[2]
         one = _game[2]
         mine = g.tokens[g.current]
         fixed = o.nenette_fixed
         out = [0] * 56
+        spent = 0
         for x in range(56):
+            if spent >= _STEP:
+                yield
+                spent = 0
+            spent += 1
             p = 0
             if lose[x]:
+                spent += r
                 if loser is None:
                     take = best[x]
                 else:
@@ -458,16 +557,18 @@ def reward(g, k, tokens):
                     give = max(1, give - loser.tokens)
                 p += win[x] * min(give, mine)
             out[x] = p
-    done[memo] = out
-    return out
+    done[("reward", by_k, tokens)] = out
 
 
 def _kept(players):
     # What is kept for the game's first player: while the game has as many players.
     kept = _game[4]
-    if kept.get(0) != players:
-        kept.clear()
+    if kept.get(0) != players:  # a new one: a piece under way for the old is let go
+        if _job[0] is kept:
+            _job[0] = _job[2] = None
+        kept = {}  # type: dict
         kept[0] = players
+        _game[4] = kept
     return kept
 
 
@@ -478,16 +579,26 @@ def _first(g, players, k):
     kept = _kept(players)
     both = g.phase == DECHARGE
     if not _made(kept, k, both):
-        o = g.opts
-        s = combos(o)[0]
-        mine = [0] * 56
-        for x in range(56):
-            mine[x] = s[x] * 32
-        limit = 0 if o.limit_from == FROM_PREVIOUS and _free(o) else k
-        now = (True, None, players - 1, limit, o.two_player_pass and players == 2, mine)
-        lose, win = _odds(g, k, both, now)
-        kept[k] = (_compact(lose), _compact(win) if both else None)
+        _make(kept, k * 2 + both, _first_odds, g, kept, k, False)
     return kept[k]
+
+
+def _first_odds(g, kept, k):
+    # _first's odds for throw k, kept[k], with kept[0] players: a generator (_make's).
+    players = kept[0]
+    both = g.phase == DECHARGE
+    o = g.opts
+    s = combos(o)[0]
+    mine = [0] * 56
+    for x in range(56):
+        mine[x] = s[x] * 32
+    limit = 0 if o.limit_from == FROM_PREVIOUS and _free(o) else k
+    now = (True, None, players - 1, limit, o.two_player_pass and players == 2, mine)
+    out = [None]  # type: list
+    yield from _odds(g, k, both, now, out, 0)
+    lose, win = out[0]
+    yield
+    kept[k] = (_compact(lose), _compact(win) if both else None)
 
 
 def _made(kept, k, both):
@@ -507,11 +618,39 @@ def _compact(values):
 
 def plan(g, tokens=None):
     """(stop, w): what the choice after the current throw compares, as odds.pick reads them,
-    by the phase's objective (tokens True: the tokens, False: the chance not to lose)."""
+    by the phase's objective (tokens True: the tokens, False: the chance not to lose): the 56
+    rewards of stopping now (None: not allowed) and the 43 sums of the next throw (None: no
+    throw left), playing on best up to the last throw allowed; both times 216 compare."""
     t = g.turn
     if tokens is None:
         tokens = g.phase == DECHARGE
-    return tables(t.count, lambda k: reward(g, k, tokens), g.max_throws(), g.may_stop_early())
+    count = t.count
+    most = g.max_throws()
+    stop = reward(g, count, tokens) if count >= most or g.may_stop_early() else None
+    return stop, _sums(g, tokens, count) if count < most else None
+
+
+def _sums(g, tokens, k):
+    # The 43 sums (odds.means) of the throw after throw k, playing on best up to the last
+    # throw allowed: kept for the moment.
+    moment(g)
+    memo = ("sums", tokens, k)
+    done = _now[2]
+    if memo not in done:
+        most = g.max_throws()
+        done[memo] = means(reward(g, most, tokens) if k + 1 == most else _values(g, tokens, k + 1))
+    return done[memo]
+
+
+def _values(g, tokens, k):
+    # What each throw k (below the last allowed) is worth playing on best (odds.best_of): kept
+    # for the moment.
+    memo = ("values", tokens, k)
+    done = _now[2]
+    if memo not in done:
+        done[memo] = best_of(_sums(g, tokens, k),
+                             reward(g, k, tokens) if g.may_stop_early() else None)
+    return done[memo]
 
 
 def choose(g, stop, w):
@@ -519,7 +658,13 @@ def choose(g, stop, w):
     equal ones go to the other objective's best: in the charge, not where the chance is
     whole (no tokens are taken there, whatever the choice)."""
     tokens = g.phase == DECHARGE
-    return pick(g.turn.dice, stop, w, lambda: plan(g, not tokens), None if tokens else 216 * Q)
+    return pick(g.turn.dice, stop, w, lambda: plan(g, not tokens), _sure(tokens))
+
+
+def _sure(tokens):
+    # choose()'s: what the choices are worth when the second objective is the same for all
+    # (the charge's whole chance: no tokens are taken there); None: none such.
+    return None if tokens else 216 * Q
 
 
 def decide(g):
