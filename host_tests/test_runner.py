@@ -249,6 +249,30 @@ def test_the_heap_is_tidied_once_after_each_press_when_the_panel_and_the_save_ar
     assert seen[2][0] < end + 1000  # soon after; then 4 s idle with no collection at all
 
 
+def test_the_loop_polls_on_without_a_pause_while_the_seats_work(apps):
+    # 8 players, the tray plays 7, hints on: the seats' tables and choices are made a piece a
+    # poll, back to back (no pause after a piece), the buttons read between two pieces; an
+    # idle poll still pauses POLL_MS.
+    board, display, flash, store = rig()
+    store.save_settings({"players": 8, "computers": 7, "hints": True})
+    board.type("or", at=500)  # start the game, then the roll-off's throw
+    pauses = []  # (the ms asked, the step before it made a piece of the seats' work)
+    real = board.pause
+
+    def pause(ms):
+        pauses.append((ms, apps[-1].working))
+        real(ms)
+
+    board.pause = pause
+    runner.run(board, display, store, loops=3000)
+    (app,) = apps
+    assert app.game is not None and app.game.computers == [1, 2, 3, 4, 5, 6, 7]
+    worked = [ms for ms, working in pauses if working]
+    assert len(worked) > 50 and set(worked) == {0}  # the strategy's warm-up, in many pieces
+    assert set(ms for ms, working in pauses if not working) == {runner.POLL_MS}
+    assert len(board.feeds) == 3000  # the watchdog fed at every poll all the same
+
+
 def logged_code(log):
     """The code of the one crash in the log: its first line names it, the traceback makes it."""
     code = crash.error_code(log[log.index("\n") + 1 :])

@@ -64,6 +64,7 @@ class App:
         # A human's stop made as OK went down (stop_ahead), shown once OK is let go: what
         # taking it back restores (the undo, the tally), or None.
         self.held = None
+        self.working = False  # the last step made a piece of the seats' work: more may wait
 
     def boot(self, now, resume=False):
         """Load settings and any saved game; show the resume prompt, a notice or the setup.
@@ -93,7 +94,9 @@ class App:
     def step(self, now):
         """Poll the buttons and actors once, act, keep time, refresh the panel. Idle: no alloc.
         True when the step was busy: a press or an actor's, a button down, something drawn or
-        saved, or the roll animation under way (the main loop tidies the heap when it is not)."""
+        saved, or the roll animation under way (the main loop tidies the heap when it is not).
+        working: the step made a piece of the seats' work (Seat.work), and the main loop polls
+        again without a pause."""
         ev = self.buttons.poll(now)
         # OK reports at release (it has a long meaning), so a sleeping tray wakes as a button
         # goes down; only on that edge, so a button stuck down cannot keep the panel lit.
@@ -132,8 +135,10 @@ class App:
         busy = ev is not None or self.dirty or self.unsaved or self.clock.rolling
         # The seats' own work: a piece at an idle poll; a key held in a seat's turn waits on
         # nothing (it hurried the seat, whose next press may wait on that work).
+        worked = False
         if not busy and seat is not None and (not down or seat.owns(self)):
-            busy = seat.work(self)
+            busy = worked = seat.work(self)
+        self.working = worked
         busy = busy or down
         if self.dirty:
             self.render()

@@ -61,7 +61,9 @@ def run(board, display, store=None, loops=None):
                     app.quiet()
                     board.collect()  # so no collection falls inside it
                 board.feed()
-                board.pause(POLL_MS)  # cut short when a button changes: it answers at once
+                # Cut short when a button changes: it answers at once. None while the seats'
+                # work goes on: its pieces follow one another, a poll of the buttons between.
+                board.pause(0 if app.working else POLL_MS)
                 if not forever:
                     left -= 1
         except Exception as exc:  # anything unexpected: log it, say so, restart the game

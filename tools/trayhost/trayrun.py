@@ -146,7 +146,9 @@ class Tray:
 
     def run(self, ms):
         """Poll every POLL_MS for ms, as runner.run does: a quiet poll after work is App.quiet's
-        moment (the Pico's main loop also collects the heap's garbage there)."""
+        moment (the Pico's main loop also collects the heap's garbage there). A poll that made
+        a piece of the seats' work (App.working) is followed by the next without a pause on
+        the Pico; here it counts POLL_MS too, about what a piece takes there."""
         for _ in range(ms // POLL_MS):
             self.now = ticks_add(self.now, POLL_MS)
             if self.app.step(self.now):
