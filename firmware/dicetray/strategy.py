@@ -708,12 +708,12 @@ def stake(g):
     else:
         now = max(evaluate(d, o).tokens for d in t.finals)
     # The expected best value of len(c.players) throws of three dice: P(max <= x) = F(x)**m.
+    warm(g)
+    many = _game[3]  # each throw's share of the 216
     counts = {}
-    for a in range(1, 7):
-        for b in range(1, 7):
-            for d in range(1, 7):
-                x = v[ix(a, b, d)]
-                counts[x] = counts.get(x, 0) + 1
+    for n in range(56):
+        x = v[n]
+        counts[x] = counts.get(x, 0) + many[n]
     m = len(c.players)
     comes = 0.0
     below = 0
