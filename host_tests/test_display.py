@@ -406,6 +406,24 @@ def test_the_keepalive_is_invisible_and_spaced_out():
     assert i2c.bytes_written == keepalives * (len(d.panel.init_seq) + d.full_frame_bytes() + 2)
 
 
+def test_a_press_s_frame_goes_alone_and_the_keepalive_due_then_follows_it():
+    i2c, d = make()
+    scene(d.fb, 64)
+    d.show(0)
+    due = d.panel.refresh_ms
+    d.fb.fill_rect(0, 0, 8, 8, 0)  # what a press changed, as the keepalive falls due
+    i2c.reset_counts()
+    d.show(due, pressed=True)
+    assert i2c.panel.pixels() == rows_of(d)
+    assert i2c.transactions.count(len(d.panel.init_seq)) == 0  # no configuration with it
+    assert 0 < i2c.bytes_written < 100  # the changed page's span only
+    i2c.reset_counts()
+    d.show(due + 5)  # the next poll: the keepalive, the whole frame
+    assert i2c.transactions.count(len(d.panel.init_seq)) == 1
+    assert i2c.bytes_written == len(d.panel.init_seq) + d.full_frame_bytes() + 2
+    assert i2c.panel.pixels() == rows_of(d)
+
+
 def test_a_glitch_mid_frame_is_repaired():
     i2c, d = make()
     d.panel.retry_every = 1

@@ -113,6 +113,34 @@ def test_while_ok_is_held_on_a_stop_nothing_shows_saves_or_sounds_and_its_releas
     assert seen(t) == seen(twin)
 
 
+def test_a_keepalive_due_while_ok_is_held_follows_the_stop_s_frame():
+    # The panel's keepalive (the configuration and the whole frame, every refresh_ms) falls
+    # due while the finger is on OK: the release sends the stop's frame alone, as with no
+    # keepalive at all, and the keepalive goes at the next poll.
+    frames = []
+    for keepalive in (False, True):
+        t = tray(3)
+        last_stop_of_a_turn(t, 103)
+        panel = t.display.panel
+        if keepalive:
+            panel.refresh_ms = 5000
+            panel.last_refresh = t.now - panel.refresh_ms + 50  # due 50 ms into the hold
+        t.pins["OK"].press()
+        t.run(100)
+        t.pins["OK"].release()
+        sent = t.i2c.bytes
+        while t.i2c.bytes == sent:
+            t.now += POLL_MS
+            t.app.step(t.now)
+        frames.append(t.i2c.bytes - sent)
+        if keepalive:
+            t.now += POLL_MS
+            t.app.step(t.now)
+            assert t.i2c.bytes - sent - frames[-1] == \
+                len(panel.init_seq) + t.display.full_frame_bytes() + 2
+    assert frames[0] == frames[1] and t.app.screen == RESULT
+
+
 def test_ok_held_long_on_a_turn_opens_the_table_and_takes_the_stop_back_unwritten():
     t = tray(5)
     g = to_first_throw(t)

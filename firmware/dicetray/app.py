@@ -98,6 +98,7 @@ class App:
         working: the step made a piece of the seats' work (Seat.work), and the main loop polls
         again without a pause."""
         ev = self.buttons.poll(now)
+        answers = ev is not None  # its frame goes first, a keepalive due then at the next poll
         # OK reports at release (it has a long meaning), so a sleeping tray wakes as a button
         # goes down; only on that edge, so a button stuck down cannot keep the panel lit.
         down = self.buttons.any_down()
@@ -120,6 +121,7 @@ class App:
         elif ev is None and self.actors:
             ev = self.actor_press(now)
         if ev is not None:
+            answers = True
             self.press(ev[0], ev[1] == LONG, now)
         elif down and self.held is None and self.buttons.pending("OK") and self.may_stop_ahead():
             self.stop_ahead(now)
@@ -143,7 +145,7 @@ class App:
         if self.dirty:
             self.render()
         if self.held is None:  # a stop made ahead is shown, saved and heard as OK is let go
-            self.display.show(now)
+            self.display.show(now, answers)
             if self.unsaved:
                 self.save()  # after the panel: a flash write never delays what a press shows
         return busy

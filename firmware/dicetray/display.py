@@ -121,13 +121,15 @@ class Display:
         """Bytes one whole-screen refresh puts on the bus (micropython-lib's show(): ~1037)."""
         return self.pages * (4 + 1 + self.width)  # per page: command, control byte, data
 
-    def show(self, now=None):
-        """Send what changed since the last show; returns ``ok``. ``now``: ticks_ms, optional."""
+    def show(self, now=None, pressed=False):
+        """Send what changed since the last show; returns ``ok``. ``now``: ticks_ms, optional.
+        ``pressed``: the frame answers a press, so a keepalive due now waits for the next show
+        (the press's frame goes alone)."""
         panel = self.panel
         if not panel.ok:
             if not panel.reach(now) or not self._configured():
                 return False
-        elif self._reconfigure or panel.refresh_due(now):
+        elif self._reconfigure or (not pressed and panel.refresh_due(now)):
             if not panel.configure() or not self._configured():
                 return False
         if now is not None and self._full:

@@ -111,10 +111,10 @@ class Meter:
             render()
             t[2] += time.ticks_diff(ticks_us(), a)
 
-        def show_hook(now=None):
+        def show_hook(now=None, pressed=False):
             t[3] = ticks_us()
             before = i2c.bytes
-            ok = show(now)
+            ok = show(now, pressed)
             if self.open is not None and self.open[4] is not None:
                 o = self.open
                 self.open = None

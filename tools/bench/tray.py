@@ -241,9 +241,9 @@ class PressMeter:
             self._pressed = event is not None
             return event
 
-        def show_hook(now=None):
+        def show_hook(now=None, pressed=False):
             before, writes = i2c.bytes, display.writes
-            ok = show(now)
+            ok = show(now, pressed)
             if self._pressed:
                 self._pressed = False
                 if i2c.bytes != before:

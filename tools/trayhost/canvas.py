@@ -31,7 +31,7 @@ class CanvasDisplay:
         self.asleep = False
         self.changes = 0
 
-    def show(self, now=None):
+    def show(self, now=None, pressed=False):
         if self.buffer != self._shown:
             self._shown = bytes(self.buffer)
             self.changes += 1

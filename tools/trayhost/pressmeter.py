@@ -84,14 +84,14 @@ class FirstFrame:
                 self._before = _loaded()
             return event
 
-        def show_hook(now=None):
+        def show_hook(now=None, pressed=False):
             k = self._pending
             if k is not None:
                 self._pending = None
                 us = ticks_diff(ticks_us(), self._t)
                 self.us[k] = max(self.us.get(k, 0), us)
                 self.loads.setdefault(k, set()).update(_loaded() - self._before)
-            return show(now)
+            return show(now, pressed)
 
         def step_hook(now):
             self._t = ticks_us()

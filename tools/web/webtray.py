@@ -47,7 +47,7 @@ class WebDisplay:
         self.asleep = False
         self.changed = True  # JS has not painted what the panel shows
 
-    def show(self, now=None):
+    def show(self, now=None, pressed=False):
         if self.buffer != self.shown:
             self.shown[:] = self.buffer
             self.changed = True
