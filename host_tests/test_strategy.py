@@ -432,6 +432,44 @@ def test_a_piece_under_way_for_a_moment_gone_is_let_go():
     assert len(both) >= 3 and all(whole[k] == made[k] for k in both)
 
 
+def test_an_error_in_a_piece_leaves_nothing_half_made(monkeypatch):
+    # Out of heap in the middle of a piece (the app restarts into the game): what is asked
+    # next is made afresh, whole or in pieces, as if the piece had never begun. (A follower
+    # of the classic: no early stop, so a decision asks first for the last throw's rewards,
+    # those the failed piece was making.)
+    g = situation("classic", DECHARGE, [(6, 6, 3)], [3], 5, [6, 3, 2], 1, 3, [5, 9, 7, 4, 6])
+    assert not g.may_stop_early()
+    strategy.warm(g)
+    strategy._now[0] = None
+    whole = strategy.decide(g)
+    calls = [0]
+    ties = strategy._ties
+
+    def failing(*args):
+        calls[0] += 1
+        if calls[0] == 12:
+            raise MemoryError("memory allocation failed")
+        return ties(*args)
+
+    monkeypatch.setattr(strategy, "_ties", failing)
+    strategy._now[0] = None
+    with pytest.raises(MemoryError):
+        while strategy.prepare(g):
+            pass
+    monkeypatch.setattr(strategy, "_ties", ties)
+    assert strategy.decide(g) == whole  # asked whole
+    strategy._now[0] = None
+    with pytest.raises(MemoryError):
+        monkeypatch.setattr(strategy, "_ties", failing)
+        calls[0] = 0
+        while strategy.prepare(g):
+            pass
+    monkeypatch.setattr(strategy, "_ties", ties)
+    while strategy.prepare(g):  # in pieces
+        pass
+    assert strategy.decide(g) == whole
+
+
 def test_the_warm_up_under_way_when_a_player_goes_out_is_made_for_those_left():
     g = situation("classic", DECHARGE, [], [], 6, [6, 5, 1], 1, tokens=[3, 2, 4, 1, 3, 2])
     strategy._game[0] = None

@@ -83,14 +83,16 @@ def _make(where, key, steps, a, b, c, piece):
     # ends: its next piece only (piece), else all of it that is left. The one under way goes
     # on where it stopped when it is the same (where, key); another takes its place.
     job = _job
-    if job[0] is not where or job[1] != key:
-        job[0] = where
-        job[1] = key
-        job[2] = steps(a, b, c)
-    for _ in job[2]:
-        if piece:
+    gen = job[2]
+    if gen is None or job[0] is not where or job[1] != key:
+        gen = steps(a, b, c)
+    job[0] = job[2] = None  # off while it runs: an error in it (out of heap) leaves no job
+    for _ in gen:
+        if piece:  # paused: its next piece at the next call
+            job[0] = where
+            job[1] = key
+            job[2] = gen
             return
-    job[0] = job[2] = None
 
 
 def _tables(o, g, k):
