@@ -96,8 +96,8 @@ def _make(where, key, steps, a, b, c, piece):
 
 
 def _tables(o, g, k):
-    # warm()'s first part, for options o, in three pieces: odds' index tables (once), the
-    # throws' combinations, then the strategy's own.
+    # warm()'s first part, for options o, a generator (_make's; g and k unused): odds' index
+    # tables (once), the throws' combinations, then the strategy's own, in pieces.
     indexes()
     yield
     s, v, _ = combos(o)
@@ -457,7 +457,7 @@ def _tails(g, kept, k):
     # For each throw x and each value v a throw may be worth (_game[5]), what the best of the
     # r others' throws of three dice above x is worth counted up to v, in 1/256 of a token (so
     # that a cap between two values is a share of the step): 56 x values 16-bit numbers, kept
-    # ["tails"] while the game has as many players (kept[0]). A generator (_make's).
+    # ["tails"] while the game has as many players (kept[0]). A generator (_make's; k unused).
     r = kept[0] - 1
     v = combos(g.opts)[1]
     many = _game[3]
