@@ -191,8 +191,8 @@ def _unsettled(tied, sure):
 
 def pick(dice, stop, w, second=None, sure=None):
     """(slot, value): the best choice of values(); equal ones (within TIE) go to the best by a
-    second objective's tables (second(): (stop, w) as tables() makes them, made only then, as
-    ties() says), then to the first listed. The dice's order on the tray changes nothing:
+    second objective's tables (second(): (stop, w) as strategy.plan makes them, made only then,
+    as ties() says), then to the first listed. The dice's order on the tray changes nothing:
     every choice is a multiset of values."""
     tied = best(values(dice, stop, w))
     if second is not None and _unsettled(tied, sure):
