@@ -506,12 +506,9 @@ def _reward(g, k, tokens):
     by_k = k if _by_k(g, now) else 0
     shed = tokens and g.phase == DECHARGE
     memo = ("odds", by_k, shed)
-    if now[0]:
-        lose, win = _first(g, len(g.turn.order), k)
-    else:
-        if memo not in done:
-            yield from _odds(g, k, shed, now, done, memo)
-        lose, win = done[memo]
+    if not now[0] and memo not in done:  # made here a few throws at a time (the first
+        yield from _odds(g, k, shed, now, done, memo)  # player's are warm's), read by odds()
+    lose, win = odds(g, k, shed)
     if not tokens:
         out = [Q - p for p in lose]
     else:
