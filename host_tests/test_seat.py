@@ -228,8 +228,8 @@ def test_no_press_waits_on_the_seats_work_it_is_done_at_idle_polls():
     meters = []
     try:
         seats_tour(watch=lambda tray: meters.append(FirstFrame(tray, seats=True)))
-    finally:
-        for meter in meters:
+    finally:  # the last wrapped what the first had wrapped: undone from the last
+        for meter in reversed(meters):
             meter.remove()
     report = merged(meters)
     for kind in ("hurry", "throw", "keep", "stop", "result->", "setup->game"):
