@@ -199,7 +199,8 @@ def test_the_readme_command_builds_serves_the_page_and_gives_a_phone_its_address
 
 
 @pytest.mark.parametrize("args", [["--web", "--bogus"], ["--web", "--port"], ["--sim", "--bogus"],
-                                  ["--bogus"]])
+                                  ["--bogus"], ["--web", "--port", "99999"],
+                                  ["--web", "--port", "-1"], ["--web", "--port", "web"]])
 def test_run_sh_refuses_a_wrong_option_before_building(args, tmp_path):
     site = os.path.join(ROOT, "build", "web", "index.html")
     before = os.stat(site).st_mtime_ns if os.path.exists(site) else None

@@ -179,10 +179,23 @@ def banner(port, addresses, local, tty):
     return lines + ["  " + line for line in qr_lines(first, tty)]
 
 
+def port_number(text):
+    """--port's value: a TCP port (0: a free one), checked before anything is built."""
+    try:
+        port = int(text)
+    except ValueError:
+        port = -1
+    if not 0 <= port <= 65535:
+        raise argparse.ArgumentTypeError("%r is not a port: give 0 to 65535 (0: a free one)"
+                                         % text)
+    return port
+
+
 def main(argv=None, out=None):
     out = out or sys.stdout
     ap = argparse.ArgumentParser(prog="tools/run.sh --web", description=__doc__.splitlines()[0])
-    ap.add_argument("--port", type=int, default=8421, help="the port (default 8421)")
+    ap.add_argument("--port", type=port_number, default=8421,
+                    help="the port (default 8421; 0: a free one)")
     ap.add_argument("--local", action="store_true",
                     help="answer this computer only (127.0.0.1), not the phones on its network")
     ap.add_argument("--dir", default=OUT, help="the built site (default build/web)")
