@@ -208,3 +208,17 @@ def test_run_sh_refuses_a_wrong_option_before_building(args, tmp_path):
     assert out.returncode == 2
     assert "usage: tools/run.sh" in out.stderr and "error:" in out.stderr
     assert (os.stat(site).st_mtime_ns if os.path.exists(site) else None) == before
+
+
+def test_without_node_the_build_says_to_install_it_and_builds_nothing(tmp_path, monkeypatch,
+                                                                       capsys):
+    # No MicroPython from npm (Node.js missing): the page cannot be built, and the message
+    # names what to install, not only bootstrap (which skips npm without Node.js).
+    from web import build
+
+    monkeypatch.setattr(build, "MICROPYTHON", str(tmp_path / "none"))
+    out = tmp_path / "site"
+    assert serve.main(["--build", "--dir", str(out)]) == 1
+    said = capsys.readouterr().err
+    assert "micropython.mjs is missing" in said and "apt install nodejs npm" in said
+    assert not (out / "index.html").exists()

@@ -70,7 +70,7 @@ if ! command -v node >/dev/null 2>&1 || ! command -v npm >/dev/null 2>&1; then
     echo "bootstrap: installing Node.js for the MicroPython tier ..."
     apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq nodejs npm >/dev/null
   else
-    echo "bootstrap: Node.js not found: the MicroPython test tier will be skipped (install nodejs + npm)."
+    echo "bootstrap: Node.js not found: the MicroPython test tier will be skipped and the browser tray (--web) cannot be built (install nodejs + npm, then run this again)."
   fi
 fi
 # npm packages: MicroPython (WebAssembly) and pyright, each pinned by its package-lock.json.

@@ -76,8 +76,9 @@ def site_files():
     for name in RUNTIME:
         path = os.path.join(MICROPYTHON, name)
         if not os.path.isfile(path):
-            raise BuildError("%s is missing: run tools/bootstrap.sh (it installs MicroPython "
-                             "from npm)" % os.path.relpath(path, ROOT))
+            raise BuildError("%s is missing: the page runs the tray on MicroPython from npm. "
+                             "Install Node.js and npm (Debian: apt install nodejs npm), then "
+                             "run tools/bootstrap.sh" % os.path.relpath(path, ROOT))
         with open(path, "rb") as f:
             files[name] = f.read()
     files["tray-py.json"] = json.dumps(python_sources(), sort_keys=True).encode()
