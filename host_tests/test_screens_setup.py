@@ -119,6 +119,28 @@ def test_the_setup_menu_shows_and_steps_each_option_from_the_table():
     assert step("HINTS", 1) == "ON" and s["hints"] is True and step("HINTS", 1) == "OFF"
 
 
+def test_the_tray_plays_row_reads_as_a_label_and_its_value_in_both_languages():
+    # Drawn at the row's two ends (ui.menu), the label and the value of TRAY PLAYS stand more
+    # than two spaces apart, so "LE PLATEAU JOUE AUCUN" does not read as one phrase.
+    from dicetray import font
+
+    try:
+        for lang in ("en", "fr"):
+            words.use(lang)
+            for players in range(2, 9):
+                s = {"players": players, "preset": "classic", "computers": 0, "hints": False,
+                     "options": PRESETS["classic"].to_dict()}
+                row = [label for label, _ in setup_rows(s)].index(words.T.SEATS)
+                for computers_ in range(players):
+                    s["computers"] = computers_
+                    label, value = setup_rows(s)[row]
+                    # the label's ink from x=1, the value's ending at 126 (ui.menu)
+                    blank = 128 - font.width(value) - 1 - (1 + font.width(label))
+                    assert blank > 2 * 6 + 1, (lang, label, value)
+    finally:
+        words.use("en")
+
+
 def test_tray_plays_and_hints_survive_a_reboot():
     """Every row the setup shows is kept: TRAY PLAYS and HINTS too, not only the options."""
     flash = FakeFlash()
