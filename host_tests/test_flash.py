@@ -833,7 +833,9 @@ def test_no_board(run, ports):
     # What to do: a Pico running MicroPython, a cable that carries data, how to check it, and
     # how a Pico without MicroPython gets it.
     for advice in ("Plug in a Pico that runs MicroPython", "a USB cable that carries data",
-                   "charge-only cable", "mpremote devs", "RPI-RP2", "BOOTSEL"):
+                   "charge-only cable", "mpremote devs", "RPI-RP2", "BOOTSEL",
+                   "a Pico 2: from https://micropython.org/download/RPI_PICO2/ onto the RP2350 "
+                   "drive"):
         assert advice in result.stderr
     for port in ports:
         assert "\n    %s: " % port.device in result.stderr
@@ -962,6 +964,8 @@ def test_help_lists_every_exit_code():
     for code in range(10):
         assert "\n  %d  " % code in result.stdout
     assert "safe mode" in result.stdout
+    assert "a Pico 2: the .uf2 from https://micropython.org/download/RPI_PICO2/ onto the RP2350 " \
+        "drive." in result.stdout
 
 
 @pytest.mark.parametrize("args", [["--bogus"], ["--port"], ["extra"]])
