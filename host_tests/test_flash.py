@@ -334,7 +334,7 @@ COMPILES = " goes as source (its viper code compiles on the board)"
     (PICO_2_RISCV, False, "MicroPython 1.27.0 runs rv32imc code, not armv6m: dicetray/fast.py"
      + COMPILES),
     (dict(mpy=6 | 3 << 8), False, "MicroPython 1.27.0 runs no machine code: dicetray/fast.py "
-     "goes as source (the tray runs its Python twin)"),
+     "goes as source (no emitter there: the firmware falls back to plain Python)"),
 ], ids=["pico", "pico-2", "micropython-1.22", "pico-2-riscv", "no-emitter"])
 def test_the_choice_and_why_in_one_line(probe, takes_mpy, line):
     assert native.choice(PICO._replace(**probe), native.Format(6, 3, 4),

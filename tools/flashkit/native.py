@@ -71,7 +71,8 @@ def choice(probe: Probe, code: Format, name: str) -> tuple[bool, str]:
                       f"{code.text()}: {name}.mpy goes as machine code")
     source = f"{name}.py goes as source"
     if board.arch == 0:
-        return False, f"{mp} runs no machine code: {source} (the tray runs its Python twin)"
+        return False, (f"{mp} runs no machine code: {source} (no emitter there: the firmware "
+                       "falls back to plain Python)")
     if not loads(board._replace(version=code.version, sub=code.sub), code):
         return False, (f"{mp} runs {board.arch_name()} code, not {code.arch_name()}: {source} "
                        f"{COMPILES}")
