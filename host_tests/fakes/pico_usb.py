@@ -8,6 +8,8 @@ from flashkit.planner import MAIN
 
 RP2040_MPY = 6 | (3 | 4 << 2) << 8  # .mpy v6.3, armv6m: sys.implementation._mpy on a Pico
 RP2350_MPY = 6 | (3 | 7 << 2) << 8  # armv7emsp: a Pico 2
+RP2350_RISCV_MPY = 6 | (3 | 11 << 2) << 8  # rv32imc: a Pico 2 with MicroPython's RISC-V build
+RP2040_V122_MPY = 6 | (2 | 4 << 2) << 8  # .mpy v6.2: a Pico with MicroPython 1.22
 READ_ONLY = {"probe", "listing"}
 
 

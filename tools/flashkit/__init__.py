@@ -5,6 +5,7 @@
     build      firmware/ compiled by mpy-cross, listed as the board must hold it
     pico_usb   the board behind one small interface (Board, Usb), and SerialBoard over mpremote
     checks     what the board runs, whether it can take the build, whether the game runs
+    native     which form a module of machine code takes on the board: .mpy or source
     planner    the plan: listings of the build and the board in, steps out (pure)
     update     running the plan on a board: copy, remove, verify, reset
 """

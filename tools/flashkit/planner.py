@@ -54,8 +54,8 @@ def plan(build: Listing, board: Listing) -> list[Step]:
 
     What is in the way goes first (shadowing .py files too), then new folders, then the copies
     (main.py last, so an update never runs a new main.py on old modules), then the tray's files
-    and folders the build no longer has. Only the tray's paths (the build's top level) are
-    touched, never a save.
+    and folders the build no longer has (a foo.mpy where foo.py goes too: the .py is imported
+    first meanwhile). Only the tray's paths (the build's top level) are touched, never a save.
     """
     roots = tray_roots(build)
     steps = in_the_way(build, board)
@@ -104,13 +104,17 @@ def leftovers(build: Listing, board: Listing, gone: set[str], roots: set[str]) -
         return (path not in build and owned(path, roots) and path not in gone
                 and not any(path.startswith(g + "/") for g in gone))
 
+    def why(path):
+        if is_save(path):
+            return "a save file"
+        source = path.removesuffix(".mpy") + ".py"  # a module that goes as source here
+        if path.endswith(".mpy") and kind(build, source) == "F":
+            return source.rpartition("/")[2] + " goes instead"
+        return gone_why
+
     gone_why = "not part of this firmware"
-    steps = []
-    for path, there in sorted(board.items()):
-        if there.kind == "F" and stale(path):
-            keep = is_save(path)
-            steps.append(Step("keep" if keep else "rm", path,
-                              "a save file" if keep else gone_why))
+    steps = [Step("keep" if is_save(path) else "rm", path, why(path))
+             for path, there in sorted(board.items()) if there.kind == "F" and stale(path)]
     return steps + [Step("rmdir", p, gone_why)
                     for p, e in sorted(board.items(), reverse=True)  # the deepest folders first
                     if e.kind == "D" and stale(p) and not holds_save(board, p)]

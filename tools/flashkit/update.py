@@ -11,6 +11,7 @@ from flashkit.build import MpyCross, build_tray
 from flashkit.checks import check_board, refuse_running_game, unanswered
 from flashkit.exits import E_COPY, E_NO_ANSWER, E_VERIFY, SAFE_MODE, FlashError
 from flashkit.listing import Listing
+from flashkit.native import for_board
 from flashkit.pico_usb import Board, BoardError, BoardRaised, Garbled, Usb
 from flashkit.planner import (
     Step,
@@ -42,8 +43,11 @@ def update(board: Board, port: str, build: Listing, cross: MpyCross, build_dir: 
            dry_run: bool):
     """Check the board, print the plan, and (unless dry_run) run it, verify it and reset."""
     probe = check_board(board, port, cross)
+    build, natives = for_board(build, build_dir, probe)
     print(f"Built {sum(e.kind == 'F' for e in build.values())} files from firmware/ with "
           f"{cross.label}")
+    for line in natives:
+        print(line)
     roots = tray_roots(build)
     before = read_listing(board, port, roots)
     steps = plan(build, before)
