@@ -124,6 +124,13 @@ def test_no_micropython_board_says_in_words_what_is_there():
         "  /dev/ttyS0: a serial port of this computer itself, no USB device on it",
         "  /dev/ttyACM1: Raspberry Pi (USB id 2e8a:000a), a Pico not running MicroPython"]
     assert not [line for line in lines if "None" in line or "0000:0000" in line]
+    assert "- If your board is one of those ports after all: tools/flash.sh --port PORT" in lines
+    with pytest.raises(FlashError) as refused:
+        flash.pick_port([sdk])  # one port: named as one
+    assert "This computer sees one serial port, and no Pico running MicroPython:" in \
+        refused.value.lines
+    assert "- If your board is that port after all: tools/flash.sh --port PORT" in \
+        refused.value.lines
 
 
 def test_no_serial_port_at_all_says_so():

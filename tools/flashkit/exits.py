@@ -8,7 +8,8 @@ UF2_URL_PICO2 = "https://micropython.org/download/RPI_PICO2/"  # its BOOTSEL dri
 # Safe mode, as the lines that end a message: main.py starts no game and no watchdog.
 SAFE_MODE = (
     "  unplug the tray, hold OK while plugging it back in (safe mode: the screen says",
-    "  SAFE MODE, no game runs, the USB REPL is free), then run tools/flash.sh again.",
+    "  SAFE MODE, or SANS ÉCHEC in French; no game runs, the USB REPL is free), then run",
+    "  tools/flash.sh again.",
 )
 # No board to flash: what to check, in the order a maker at the table would.
 NOT_FOUND = (
