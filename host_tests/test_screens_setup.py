@@ -119,26 +119,45 @@ def test_the_setup_menu_shows_and_steps_each_option_from_the_table():
     assert step("HINTS", 1) == "ON" and s["hints"] is True and step("HINTS", 1) == "OFF"
 
 
-def test_the_tray_plays_row_reads_as_a_label_and_its_value_in_both_languages():
-    # Drawn at the row's two ends (ui.menu), the label and the value of TRAY PLAYS stand more
-    # than two spaces apart, so "LE PLATEAU JOUE AUCUN" does not read as one phrase.
+def test_every_setup_row_reads_as_a_label_and_its_value_in_both_languages():
+    # Drawn at the row's two ends (ui.menu), a row's label and value stand more than two
+    # spaces apart, whatever the value, the "*" of an option changed from its preset, the
+    # preset and the players: "LE PLATEAU JOUE AUCUN" or "*2E NÉNETTE GAGNE OUI", a space
+    # apart, read as one phrase.
     from dicetray import font
 
+    def apart(rows, row):
+        label, value = rows[row]
+        # the label's ink from x=1, the value's ending at 126 (ui.menu)
+        return 128 - font.width(value) - 1 - (1 + font.width(label)) > 2 * 6 + 1
+
+    checked = 0
     try:
         for lang in ("en", "fr"):
             words.use(lang)
-            for players in range(2, 9):
-                s = {"players": players, "preset": "classic", "computers": 0, "hints": False,
-                     "options": PRESETS["classic"].to_dict()}
-                row = [label for label, _ in setup_rows(s)].index(words.T.SEATS)
-                for computers_ in range(players):
-                    s["computers"] = computers_
-                    label, value = setup_rows(s)[row]
-                    # the label's ink from x=1, the value's ending at 126 (ui.menu)
-                    blank = 128 - font.width(value) - 1 - (1 + font.width(label))
-                    assert blank > 2 * 6 + 1, (lang, label, value)
+            for preset in PRESETS:
+                for players in (2, 8):
+                    base = {"players": players, "preset": preset, "computers": 0,
+                            "hints": False, "options": PRESETS[preset].to_dict(), "lang": lang}
+                    labels = [label for label, _ in setup_rows(base)]
+                    for row, label in enumerate(labels):
+                        if label == words.T.LANGUAGE:  # its value is the language's own name
+                            assert apart(setup_rows(base), row)
+                            continue
+                        s = json.loads(json.dumps(base))
+                        seen = set()
+                        while True:
+                            for clear in (False, True):  # ROUNDS PAID: KEEP or CLEAR
+                                rows = setup_rows(s, clear)
+                                assert apart(rows, row), (lang, preset, rows[row])
+                                checked += 1
+                            if rows[row] in seen or label == words.T.TALLY:
+                                break
+                            seen.add(rows[row])
+                            change_setting(s, row, 1)
     finally:
         words.use("en")
+    assert checked > 1000
 
 
 def test_tray_plays_and_hints_survive_a_reboot():

@@ -40,14 +40,14 @@ OPTIONS = (
      r.TIE_ROLLOFF, "ties: later wins, 1 die or 3 dice each"),
     ("two_player_pass", "2P TIE PASSES", _BOOL, _OFF_ON, False,
      "2 tied players: nothing paid, hand passes"),
-    ("fewer_throws_win", "FEWER THROWS WIN", _BOOL, _OFF_ON, False,
+    ("fewer_throws_win", "FEWER ROLLS WIN", _BOOL, _OFF_ON, False,
      "equal throws: the one in fewer throws wins"),
-    ("nenette_later_wins", "2ND NENETTE WINS", _BOOL, _OFF_ON, False,
+    ("nenette_later_wins", "LATER NENETTE", _BOOL, _OFF_ON, False,
      "of two nenettes the later always wins"),
     ("deduct", "DEDUCT", _BOOL, _OFF_ON, False, "loser's figure is taken off the winner's"),
     ("end", "END", (r.LAST_HOLDER, r.FIRST_OUT), ("LAST HOLDS", "FIRST OUT"), r.FIRST_OUT,
      "first out wins, or the last holder loses"),
-    ("decharge_start", "DECHARGE FROM", (r.DECHARGE_LOSER, r.DECHARGE_FEWEST), ("LOSER", "FEWEST"),
+    ("decharge_start", "DECHARGE BY", (r.DECHARGE_LOSER, r.DECHARGE_FEWEST), ("LOSER", "FEWEST"),
      r.DECHARGE_LOSER, "decharge starts with last loser or fewest"),
 )
 OPTION_NAMES = tuple(row[0] for row in OPTIONS)

@@ -28,7 +28,7 @@ PRESETS = {"classic": "CLASSIQUE", "jackpot": "JACKPOT", "zanzibar": "ZANZIBAR",
 _NO_YES = ("NON", "OUI")
 OPTIONS = {
     "tokens": ("JETONS", None),
-    "ranking": ("CLASSEMENT", ("CLASSIQUE", "BAR41")),
+    "ranking": ("BARÈME", ("CLASSIQUE", "BAR41")),
     "ace_high": ("AS FORT", _NO_YES),
     "nenette_value": ("NÉNETTE VAUT", None),
     "nenette_fixed": ("NÉNETTE PREND", ("NON",)),
@@ -41,7 +41,7 @@ OPTIONS = {
     "tie": ("ÉGALITÉS", ("DERNIER", "UN DÉ", "BARRAGE")),
     "two_player_pass": ("À 2: MAIN PASSE", _NO_YES),
     "fewer_throws_win": ("MOINS DE COUPS", _NO_YES),
-    "nenette_later_wins": ("2E NÉNETTE GAGNE", _NO_YES),
+    "nenette_later_wins": ("2E NÉNETTE BAT", _NO_YES),
     "deduct": ("DÉDUIRE", _NO_YES),
     "end": ("FIN", ("DERNIER PAIE", "PREMIER SORTI")),
     "decharge_start": ("DÉCHARGE", ("PERDANT", "LE MOINS")),
