@@ -173,7 +173,7 @@ def test_the_big_picture_when_it_fits_and_one_line_when_nothing_does():
     assert fit(pixels, ("", "keys"), 66, 20)[0] == "┌" + "─" * 64 + "┐"  # braille's least
     for cols, rows in ((65, 24), (80, 19), (40, 10)):
         small = fit(pixels, ("", "keys"), cols, rows)
-        need = "terminal %dx%d is too small: the tray needs 66x20 or more" % (cols, rows)
+        need = "terminal %dx%d is too small: the tray needs 66x20 or more; q quits" % (cols, rows)
         assert small == [need]
     strip = CanvasDisplay(128, 32).pixels()
     assert "needs 66x12" in fit(strip, ("", "keys"), 80, 11)[0]
@@ -336,10 +336,10 @@ def test_a_terminal_too_small_is_told_so_in_the_tray_s_language():
     tray = Tray(SeededDice(4), display=CanvasDisplay(), seed=4)
     pixels = CanvasDisplay(128, 64).pixels()
     assert fit(pixels, ("", "keys"), 60, 15) == [
-        "terminal 60x15 is too small: the tray needs 66x20 or more"]
+        "terminal 60x15 is too small: the tray needs 66x20 or more; q quits"]
     tray.keys("1r")  # the setup's LANGUAGE row: FRANÇAIS
     try:
         assert fit(pixels, ("", "keys"), 60, 15) == [
-            "terminal 60x15 trop petit : le plateau demande 66x20 ou plus"]
+            "terminal 60x15 trop petit : le plateau demande 66x20 ou plus ; q quitte"]
     finally:
         words.use("en")

@@ -157,7 +157,7 @@ WEB_STOPPED = "the tray stopped: %s"
 KEYS_TALLY_OVER = "OK:NEW GAME ROLL:BACK"  # the tally after a game: back to the game over
 # A hint's legend, on the setup's HINTS row: "1/3 OK 96%", "OK+0.9T".
 HINTS_LEGEND = "OK=STOP %=SAFE T=SHED"
-SIM_TOO_SMALL = "terminal %dx%d is too small: the tray needs %dx%d or more"
+SIM_TOO_SMALL = "terminal %dx%d is too small: the tray needs %dx%d or more; q quits"
 # What a screen reader says of the web page's buttons (their aria-label), KEEP1..3, ROLL, OK.
 WEB_BUTTON_HELP = ("keep die 1 (key 1)", "keep die 2 (key 2)", "keep die 3 (key 3)",
                    "roll (key r or space)", "OK (key o or Enter; hold it for the table)")

@@ -174,7 +174,7 @@ WEB_STOPPED = "le plateau s'est arrêté : %s"
 KEYS_TALLY_OVER = "OK:NOUVELLE L:RETOUR"  # the tally after a game: back to the game over
 # A hint's legend, on the setup's HINTS row: "1/3 OK 96%", "OK+0,9J" (J: jetons donnés).
 HINTS_LEGEND = "OK=RESTE %=SÛR J=DONS"
-SIM_TOO_SMALL = "terminal %dx%d trop petit : le plateau demande %dx%d ou plus"
+SIM_TOO_SMALL = "terminal %dx%d trop petit : le plateau demande %dx%d ou plus ; q quitte"
 # What a screen reader says of the web page's buttons (their aria-label), KEEP1..3, ROLL, OK.
 WEB_BUTTON_HELP = ("garder le dé 1 (touche 1)", "garder le dé 2 (touche 2)",
                    "garder le dé 3 (touche 3)", "lancer (touche r ou espace)",
