@@ -1,6 +1,7 @@
 """Which form a module of machine code takes on a board: its .mpy, built for the RP2040's
 Cortex-M0+ (armv6m), where the board's MicroPython loads that; else its source, which the board
-compiles itself (the rp2 port has the viper emitter).
+compiles itself (the rp2 port has the viper emitter). A MicroPython with no emitter at all (the
+WebAssembly port: the host twin) runs neither: it gets the .mpy, the very files of a Pico.
 
 MicroPython loads machine code from a .mpy only when the file's version and sub-version are its
 own and the file's arch passes its test: a Thumb port (armv6m up to armv7emdp) runs Thumb code of
@@ -69,10 +70,10 @@ def choice(probe: Probe, code: Format, name: str) -> tuple[bool, str]:
     if loads(board, code):
         return True, (f"{mp} ({board.arch_name()}) loads {code.arch_name()} .mpy "
                       f"{code.text()}: {name}.mpy goes as machine code")
+    if board.arch == 0:  # neither form runs there: the one a Pico gets, whose import fails
+        return True, (f"{mp} runs no machine code: {name}.mpy goes as on a Pico (its import "
+                      "fails there and the firmware falls back to plain Python)")
     source = f"{name}.py goes as source"
-    if board.arch == 0:
-        return False, (f"{mp} runs no machine code: {source} (no emitter there: the firmware "
-                       "falls back to plain Python)")
     if not loads(board._replace(version=code.version, sub=code.sub), code):
         return False, (f"{mp} runs {board.arch_name()} code, not {code.arch_name()}: {source} "
                        f"{COMPILES}")
