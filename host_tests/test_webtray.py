@@ -134,3 +134,11 @@ def test_the_buttons_are_named_in_the_language_the_tray_speaks(tmp_path):
     assert french[14:16] == ["garder le dé 1 (touche 1)", "garder le dé 2 (touche 2)"]
     for mine, yours in zip(english[9:], french[9:], strict=True):
         assert mine != yours and mine.count("%s") == yours.count("%s")
+
+
+def test_the_pages_picture_in_the_docs_shows_the_turn_the_firmware_draws_today():
+    # docs/web.png (tools/web/picture.py, a browser's screenshot) carries the digest of the
+    # frame it shows: a firmware that draws that turn otherwise makes it stale.
+    from web import picture
+
+    assert picture.up_to_date(), "docs/web.png is stale: run python tools/web/picture.py"

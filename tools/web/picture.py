@@ -4,10 +4,13 @@
 
 Headless Chromium (tools/web/browser.py) plays the keys on the page with seeded dice; the
 canvas must then show the frame the firmware shows on CPython after the same keys, or no
-picture is written.
+picture is written. The picture carries that frame's digest (a PNG text chunk, FRAME_KEY), so a
+test tells when the firmware draws that turn otherwise and the picture is stale
+(up_to_date()).
 """
 
 import argparse
+import hashlib
 import os
 import sys
 import tempfile
@@ -26,6 +29,10 @@ from web import browser, build  # noqa: E402
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 SEED = 7
 KEYS = "orrrroor2"  # 4 players: who starts, the charge, the first throw, the middle die kept
+
+
+FRAME_KEY = "dicetray-frame"  # the PNG text chunk: the sha256 of expected_frame()
+OUT = os.path.join(ROOT, "docs", "web.png")
 
 
 def expected_frame():
@@ -52,11 +59,31 @@ def draw(out):
             if page.evaluate("window.trayPixels()") != expected_frame():
                 raise SystemExit("web picture: the page does not show the expected turn")
             page.screenshot(path=out)
+    from PIL import Image
+    from PIL.PngImagePlugin import PngInfo
+
+    with Image.open(out) as shot:
+        shot.load()
+    info = PngInfo()
+    info.add_text(FRAME_KEY, frame_digest())
+    shot.save(out, pnginfo=info)
+
+
+def frame_digest():
+    return hashlib.sha256(expected_frame().encode()).hexdigest()
+
+
+def up_to_date(path=OUT):
+    """Whether the picture at path shows the turn the firmware draws today (its digest)."""
+    from PIL import Image
+
+    with Image.open(path) as shot:
+        return shot.info.get(FRAME_KEY) == frame_digest()
 
 
 def main(argv=None):
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    ap.add_argument("--out", default=os.path.join(ROOT, "docs", "web.png"))
+    ap.add_argument("--out", default=OUT)
     args = ap.parse_args(argv)
     reason = browser.unavailable()
     if reason:
