@@ -142,13 +142,39 @@ def test_the_undos_code_is_loaded_only_while_it_is_shown_or_made():
     to_first_throw(tray)
     tray.key("o")
     assert tray.app.undo is not None and "dicetray.takeback" not in sys.modules
-    tray.key("O")  # the table: its key bar offers the undo
-    assert "dicetray.takeback" in sys.modules
+    tray.key("O")  # the table: its key bar offers the undo, in words the table has
+    assert tray.app.undo is not None and "dicetray.takeback" not in sys.modules
     tray.key("r")  # back to the turn: the offer stands
     tray.key("r")  # a throw: nothing to take back, the code goes
     assert tray.app.undo is None and "dicetray.takeback" not in sys.modules
     tray.keys("o" + UNDO_KEYS)  # a stop, taken back: the code goes once it is done
     assert tray.app.undo is None and "dicetray.takeback" not in sys.modules
+
+
+def test_the_question_loads_the_undos_code_and_the_tables_key_bar_does_not():
+    tray = make_tray(45)
+    tray.keys("2rr")  # RULES: ZANZIBAR, where a follower may stop early (a choice, offered)
+    app = tray.app
+    for _ in range(80):  # on to a stop that ends a turn: its result offers the undo
+        if app.screen == RESULT and app.undo is not None:
+            break
+        g = app.game
+        if app.screen != PLAY or g.contest is not None:
+            tray.key("o" if app.screen != PLAY else "r")  # on, or a roll-off's roll
+            continue
+        # Each stops after two throws, the last of the turn after one, with one left (the
+        # previous player's limit): a choice, offered.
+        t = g.turn
+        last = t.pos == len(t.order) - 1
+        tray.key("o" if g.can_stop() and t.count >= (1 if last else 2) else "r")
+    assert app.screen == RESULT and app.undo is not None
+    assert "dicetray.takeback" not in sys.modules
+    tray.key("O")  # OK held on the result: the question, and its code
+    assert app.screen == UNDO and "dicetray.takeback" in sys.modules
+    tray.key("2")  # no: back to the result, the offer standing
+    assert app.screen == RESULT and app.undo is not None
+    tray.key("r")  # the next turn's first throw: nothing to take back, the code goes
+    assert app.undo is None and "dicetray.takeback" not in sys.modules
 
 
 def test_a_power_cut_between_the_undo_and_its_save_resumes_the_slip():

@@ -83,8 +83,9 @@ def standings(app, key, long, now):
     While a stop or a stake may be taken back (App.undo), its key bar says so, and KEEP1 takes
     it back."""
     if key is None:
-        ui.standings(app.fb, app.w, app.h, app.game, app.save_failed,
-                     words.T.KEYS_STANDINGS if app.undo is None else _undo_bar(app))
+        t = words.T
+        keys = t.KEYS_STANDINGS if app.undo is None else undo_text(app, t.KEYS_UNDO)
+        ui.standings(app.fb, app.w, app.h, app.game, app.save_failed, keys)
     elif key == "KEEP1" and app.undo is not None:
         app.take_back()
     elif key == "OK" and long:
@@ -157,11 +158,11 @@ def ask_undo(app):
     app.show(UNDO)
 
 
-def _undo_bar(app):
-    # The table's key bar while an undo is offered: what KEEP1 takes back.
-    from dicetray.takeback import text
-
-    return text(app, words.T.KEYS_UNDO)
+def undo_text(app, texts):
+    """What the undo offered (App.undo) takes back, in texts (words' KEYS_UNDO, the table's key
+    bar, or UNDO_ASK, the question's title: dicetray.takeback): "UNDO P2'S STOP?"."""
+    _, verb, player = app.undo
+    return texts[1 if verb == "announce" else 0] % ui.pname(player)
 
 
 # ---- at power-up: resume the saved game?, a lost save ------------------------------------------

@@ -1,33 +1,27 @@
 """Taking back a human's last stop or stake while no die was thrown since (App.offer keeps what
 it goes back to: the record saved last): the question asked from a turn's result or the game
-over, the table's key bar that offers it, and the undo itself; and a stop made as OK went down
-taken back before it showed (App.stop_ahead). Loaded only while an undo is shown or made
-(dicetray.lazy's UNDO); what stays loaded in play is App.offer alone.
+over (KEEP1 on the table, whose key bar offers it: screens_between), and the undo itself; and
+a stop made as OK went down taken back before it showed (App.stop_ahead). Loaded only while
+the question is shown or an undo made (dicetray.lazy's UNDO); what stays loaded in play is
+App.offer and the words that name what it takes back (screens_between.undo_text).
 """
 
 from dicetray import ui, words
 from dicetray.save_record import CHUNK, NESTED, RECORD_FIELDS, Io, build, fields
 from dicetray.save_write import GAME_DUE, TALLY_DUE
-from dicetray.screens_between import PLAY
+from dicetray.screens_between import PLAY, undo_text
 
 
 def unit(unit, app, key, long, now):
     """Take back the last stop or stake (App.undo)? KEEP1: yes, the turn as it was before it;
     any other button: no, back to the screen it was asked from (unit.told)."""
     if key is None:
-        ui.message(app.fb, app.w, app.h, text(app, words.T.UNDO_ASK), words.T.UNDO_LINES,
-                   words.T.KEYS_UNDO_ASK)
+        ui.message(app.fb, app.w, app.h, undo_text(app, words.T.UNDO_ASK),
+                   words.T.UNDO_LINES, words.T.KEYS_UNDO_ASK)
     elif key == "KEEP1":
         app.take_back()
     else:
         app.show(unit.told)
-
-
-def text(app, texts):
-    """What the undo offered takes back, in texts (words' UNDO_ASK, the question's title, or
-    KEYS_UNDO, the table's key bar): "UNDO P2'S STOP?"."""
-    _, verb, player = app.undo
-    return texts[1 if verb == "announce" else 0] % ui.pname(player)
 
 
 def take_back(app):
