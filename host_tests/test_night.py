@@ -4,12 +4,13 @@ and a tiny night's soak on MicroPython (the whole night is the bench's, not a te
 
 import json
 
-from bench.night import night_heap, slope, summary
+from bench.night import night_heap
 from dicetray import words
 from dicetray.app import SETUP
 from emupico import night as pico_night
 from trayhost import night
 from trayhost.autoplay import SeededDice
+from trayhost.nightheap import slope, summary
 from trayhost.trayrun import Tray
 
 

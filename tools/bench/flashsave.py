@@ -3,18 +3,17 @@
     python tools/bench/flashsave.py
 
 littlefs-python (pinned in the dev dependencies) runs the littlefs C code on a RAM block device
-with MicroPython rp2's configuration: block 4096 B, read and prog size 32, cache 128, lookahead
-32, block_cycles 100, 352 blocks (a Pico's 1.4 MB filesystem). A tray on fakes
-(trayhost.trayrun) plays a game of every preset through its buttons, for 3 players and for 8,
+with MicroPython rp2's configuration (trayhost.picoflash: a Pico's 1.4 MB filesystem). A tray on
+fakes (trayhost.trayrun) plays a game of every preset through its buttons, for 3 players and for 8,
 its store on that filesystem. The device counts the erases and the programs of each game saved
 (save_game: each action, and each game's first save, which writes its setup too); its modelled
-flash time is at the W25Q16JV's typical times: PAGE_PROGRAM_MS a program (littlefs programs at
-most its cache, 128 bytes: one 256-byte page) and SECTOR_ERASE_MS a 4 KB erase. Reads and the
-CPU are not counted. The save of the last release (the whole game as JSON in game.tmp, renamed
-over game.json: format version 4) is measured on the same games beside today's (format 5: the
-record rewritten in place), and today's again on games where each stop or stake is first
-slipped and taken back (save_undo_: the undo keeps its state in RAM, and its save is an
-action's). Percentiles are nearest-rank.
+flash time is at the W25Q16JV's typical times: PAGE_PROGRAM_MS a program (littlefs programs at most
+its cache, 128 bytes: one 256-byte page) and SECTOR_ERASE_MS a 4 KB erase. Reads and the CPU are
+not counted. The save of the last release (the whole game as JSON in game.tmp, renamed over
+game.json: format version 4) is measured on the same games beside today's (format 5: the record
+rewritten in place), and today's again on games where each stop or stake is first slipped and taken
+back (save_undo_: the undo keeps its state in RAM, and its save is an action's). Percentiles are
+nearest-rank.
 
 The Python time of an action's save before it reaches the file, on MicroPython (the WebAssembly
 build, .mpy files): Game.to_dict() and save_record.record() today, Game.to_dict() and
@@ -32,39 +31,12 @@ if __name__ == "__main__":  # run as a script: tools/, not this folder, heads th
 import trayhost  # noqa: E402,F401  (first: the firmware importable as on the Pico)
 from dicetray.store import Store  # noqa: E402
 from littlefs import LittleFS  # noqa: E402
-from littlefs.context import UserContext  # noqa: E402
 from littlefs.errors import LittleFSError  # noqa: E402
+from trayhost.picoflash import LFS_CONFIG, CountingDevice  # noqa: E402
 
-BLOCK_SIZE = 4096
-BLOCK_COUNT = 352
-LFS_CONFIG = dict(block_size=BLOCK_SIZE, block_count=BLOCK_COUNT, read_size=32, prog_size=32,
-                  cache_size=128, lookahead_size=32, block_cycles=100)
 PAGE_PROGRAM_MS = 0.4  # W25Q16JV tPP, typical
 SECTOR_ERASE_MS = 45.0  # W25Q16JV tSE (4 KB), typical
 PLAYERS = (3, 8)
-
-
-class CountingDevice(UserContext):
-    """A RAM block device that counts what the flash chip would do. With images a list, the
-    flash as a power cut before each program or erase would leave it is added to it."""
-
-    def __init__(self, image=None):
-        super().__init__(BLOCK_SIZE * BLOCK_COUNT, None if image is None else bytearray(image))
-        self.erases = 0
-        self.programs = 0
-        self.images = None
-
-    def prog(self, cfg, block, off, data):
-        self.programs += 1
-        if self.images is not None:
-            self.images.append(bytes(self.buffer))
-        return super().prog(cfg, block, off, data)
-
-    def erase(self, cfg, block):
-        self.erases += 1
-        if self.images is not None:
-            self.images.append(bytes(self.buffer))
-        return super().erase(cfg, block)
 
 
 class LittleFsAdapter:

@@ -37,13 +37,12 @@ if __name__ == "__main__":  # run as a script: tools/, not this folder, heads th
     sys.path[0] = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 
 from mpy import TRAYHOST, copy_packages, node_ready, run_micropython  # noqa: E402
+from trayhost.nightheap import FIRST, summary  # noqa: E402
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 FIRMWARE = os.path.join(os.path.dirname(os.path.dirname(HERE)), "firmware")
 GAMES = 200
 HEIGHTS = (64, 32)
-FIRST = 9  # the 10th game: where the slope and the drift start
-SPOKEN = 30  # the night's first games, each language spoken in them (trayhost.night)
 KEYS = ("soak_games", "soak_heap_slope_bytes_per_game", "soak_heap_drift_bytes",
         "soak_heap_peak_bytes")
 
@@ -111,26 +110,6 @@ def night_heap(games=GAMES, height=64, timeout=1800):
     qstr = [int(lines[i + 1].rsplit("n_total_bytes=", 1)[1])
             for i, x in enumerate(lines) if x == "QSTR"]
     return [s - bare for s in starts], [p - bare for p in peaks], qstr[-1] - qstr[0]
-
-
-def slope(values, first=0):
-    """The least-squares slope of values[first:] against their index (per step of the index)."""
-    ys = values[first:]
-    n = len(ys)
-    if n < 2:
-        return 0.0
-    mx = (n - 1) / 2
-    my = sum(ys) / n
-    return sum((i - mx) * (y - my) for i, y in enumerate(ys)) / sum(
-        (i - mx) ** 2 for i in range(n))
-
-
-def summary(starts, peaks, first=FIRST, spoken=SPOKEN):
-    """{slope, drift, peak, game_peak} of a night's readings (see the module's docstring):
-    game_peak is the highest of the first spoken games' (each language spoken once)."""
-    first = min(first, len(starts) - 1)
-    return {"slope": round(slope(starts, first), 1), "drift": starts[-1] - starts[first],
-            "peak": max(peaks), "game_peak": max(peaks[:spoken])}
 
 
 def night_figures(games=GAMES, heights=HEIGHTS, log=print):

@@ -10,7 +10,7 @@ gc.collect(), then switches what trayhost.night's plan says for a short night (t
 every 5 games from the 10th, seats or hints every 5) through the setup menu's own code
 (screens_setup.change_setting, as its buttons would; not the buttons: the host's bot cannot
 walk a menu it may not read); every 10 polls it reads the heap for the game's peak. Figures:
-bench.night.summary's, the port's absolute heap (MicroPython's own and this script's
+trayhost.nightheap.summary's, the port's absolute heap (MicroPython's own and this script's
 included); printed too, the largest free block at each game's start (micropython.mem_info's
 "max free sz"): a heap that stays flat can still break into pieces no allocation fits.
 
@@ -34,6 +34,7 @@ if __name__ == "__main__":  # run as a script: tools/, not this folder, heads th
 import trayhost  # noqa: E402,F401  (first: the firmware importable)
 from dicetray.options import PRESETS  # noqa: E402
 from trayhost import night  # noqa: E402
+from trayhost.nightheap import FIRST, summary  # noqa: E402
 
 from emupico.bench import BOARD_RUN, SAVES  # noqa: E402
 from emupico.bot import choose, quiet_ms  # noqa: E402
@@ -168,8 +169,6 @@ def play(pico, games=GAMES, log=print):
 
 def report(got, log=print):
     """Print a night's figures (play's); the bench's keys."""
-    from bench.night import FIRST, summary
-
     starts, peaks = got["starts"], got["peaks"]
     s = summary(starts, peaks, spoken=15)  # its first games, each language spoken in them
     log("Pico         a night of %d games: heap at the start of each game %s bytes (free at the"

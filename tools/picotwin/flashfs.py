@@ -1,5 +1,5 @@
 """The twin's flash chip: a littlefs image (littlefs-python, mounted as the rp2 port mounts it,
-bench.flashsave's configuration) that survives power cycles, and the file calls the VM makes
+trayhost.picoflash's configuration) that survives power cycles, and the file calls the VM makes
 on it. A power cut can be armed to fall before the flash's next n-th program or erase: what the
 chip holds then is what the next boot mounts.
 """
@@ -8,9 +8,9 @@ from __future__ import annotations
 
 import binascii
 
-from bench.flashsave import BLOCK_COUNT, BLOCK_SIZE, LFS_CONFIG, CountingDevice
 from littlefs import FileHandle, LittleFS, lfs
 from littlefs.errors import LittleFSError
+from trayhost.picoflash import BLOCK_COUNT, BLOCK_SIZE, LFS_CONFIG, CountingDevice
 
 ENOENT, EBADF, EIO = 2, 9, 5
 DIR, FILE = 0x4000, 0x8000  # MicroPython's stat modes
