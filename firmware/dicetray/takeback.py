@@ -1,9 +1,10 @@
 """Taking back a human's last stop or stake while no die was thrown since (App.offer keeps what
 it goes back to: the record saved last): the question asked from a turn's result or the game
-over (KEEP1 on the table, whose key bar offers it: screens_between), and the undo itself; and
-a stop made as OK went down taken back before it showed (App.stop_ahead). Loaded only while
-the question is shown or an undo made (dicetray.lazy's UNDO); what stays loaded in play is
-App.offer and the words that name what it takes back (screens_between.undo_text).
+over, and the undo itself (said yes to there, or KEEP1 on the table, whose key bar offers it:
+screens_between); and a stop made as OK went down taken back before it showed
+(App.stop_ahead). Loaded only while the question is shown or an undo made (dicetray.lazy's
+UNDO); what stays loaded in play is App.offer and the words that name what it takes back
+(screens_between.undo_text).
 """
 
 from dicetray import ui, words
