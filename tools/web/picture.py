@@ -56,7 +56,8 @@ def draw(out):
                 time.sleep(PRESS_MS / 1000)
                 page.keyboard.up(k)
                 time.sleep(REST_MS / 1000)
-            if page.evaluate("window.trayPixels()") != expected_frame():
+            frame = expected_frame()
+            if page.evaluate("window.trayPixels()") != frame:
                 raise SystemExit("web picture: the page does not show the expected turn")
             page.screenshot(path=out)
     from PIL import Image
@@ -65,12 +66,13 @@ def draw(out):
     with Image.open(out) as shot:
         shot.load()
     info = PngInfo()
-    info.add_text(FRAME_KEY, frame_digest())
+    info.add_text(FRAME_KEY, frame_digest(frame))
     shot.save(out, pnginfo=info)
 
 
-def frame_digest():
-    return hashlib.sha256(expected_frame().encode()).hexdigest()
+def frame_digest(frame=None):
+    """The sha256 of frame (expected_frame() when None), as the picture carries it."""
+    return hashlib.sha256((expected_frame() if frame is None else frame).encode()).hexdigest()
 
 
 def up_to_date(path=OUT):
