@@ -119,6 +119,16 @@ def test_the_checker_finds_each_kind_of_problem():
     assert frame(lambda fb: font.text(fb, "10 10 1", 0, 47)) == ["owner"]
     assert frame(lambda fb: font.text(fb, "POT 10", 0, 47)) == []
 
+    def counts(at):  # P1's 13, then P2's name: right after P1, or right-aligned in its cell
+        def paint(fb):
+            for s, x in (("P1", 0), ("13", at), ("P2", 64)):
+                font.text(fb, s, x, 47)
+        return paint
+
+    assert frame(counts(18)) == []
+    assert frame(counts(48)) == ["far"]  # nearer P2 than P1
+    assert frame(counts(30)) == ["far"]  # more than a space and two pixels after P1
+
     def run_together(fb):
         x = font.text(fb, "DECHARGE", 28, 8)
         font.text(fb, "SUITE", x, 8)
@@ -137,11 +147,24 @@ def test_the_checker_finds_each_kind_of_problem():
 
     assert frame(box_over_whole) == []
 
-    def big_dot(fb):
-        draw.big_name(fb, 1, 0, 0, (1,))
-        font.text(fb, "ROUND 1", 26, 0)
+    def big_mark(x):
+        def paint(fb):
+            draw.big_name(fb, 1, 0, 0, (1,))
+            font.text(fb, "ROUND 1", x, 9)
+        return paint
 
-    assert frame(big_dot) == ["touch"]
+    assert "touch" in frame(big_mark(draw.TEXT_X))  # on the seat's *
+    assert frame(big_mark(draw.SEAT_X)) == []
+
+    def dice(s, value, kept, spoil):
+        def paint(fb):
+            draw.die(fb, 40, 20, s, value, kept)
+            if spoil:  # a pip run into the next: a glance no longer counts them
+                fb.fill_rect(40 + s // 2 - 1, 20 + s // 4, 2, s // 2, 0 if kept else 1)
+        return paint
+
+    assert frame(dice(12, 6, False, False)) == frame(dice(19, 6, True, False)) == []
+    assert frame(dice(12, 6, False, True)) == frame(dice(19, 6, True, True)) == ["pips"]
 
     # Lines stacked: a blank row between one line's foot and the next line's top (its
     # accent's row included), and between a line and the key bar's lit edge.

@@ -8,8 +8,9 @@ from dicetray import font
 from dicetray.clock import WAIT_STEPS
 
 GAP = 3  # the blank columns that part two words (a letter's gap is 1)
-TEXT_X = 28  # 128x64: where the text beside a big name (and its dot) starts
-TEXT_X32 = 47  # 128x32: where the text beside a turn's dice starts
+TEXT_X = 25  # 128x64: where the text beside a big name starts (the line by a seat's mark: SEAT_X)
+SEAT_X = 36  # the second line beside a seat's big name: its mark, then a word's gap
+TEXT_X32 = 50  # 128x32: where the text beside a turn's dice (and their hint bars) starts
 
 # Pip positions per face on a 3x3 grid (column, row), columns/rows 0..2.
 _PIPS = (
@@ -31,34 +32,38 @@ def pname(p, seats=()):
 
 
 def big_name(fb, p, x, y, seats=()):
-    """A player's name at twice the size; a seat the tray plays (in seats) gets a dot at its
-    foot, a letter's gap after it (the name and its dot end by x + TEXT_X - GAP - 1)."""
+    """A player's name at twice the size; a seat the tray plays (in seats) is marked as
+    everywhere, "P3*", its * at the text's size by the name's foot, a letter's gap (two
+    columns at twice the size) after it: the first line beside the name starts at TEXT_X,
+    above the *, the second at SEAT_X, a word's gap after it (text_x)."""
     font.text(fb, pname(p), x, y, 2)
     if p in seats:
-        fb.fill_rect(x + 23, y + 10, 2, 4, 1)
+        font.text(fb, "*", x + 24, y + 8)
 
 
-def dice_str(dice):
-    """A throw as its digits, highest first as a combination's name writes them: "421"."""
-    return "%d" * len(dice) % tuple(sorted(dice, reverse=True))  # one format: no generator
+def text_x(p, seats=()):
+    """Where the second line beside player p's big name starts: TEXT_X, SEAT_X after a
+    seat's mark."""
+    return SEAT_X if p in seats else TEXT_X
 
 
 # The dice drawn so far at one size: [that size, {look: image}], a look being value * 4 + 2 if
-# kept, + 1 if hinted and not kept. A die sets every pixel of its square whatever lies under it,
+# kept, + 1 if hinted and not kept. A die sets every pixel of its image whatever lies under it,
 # so its image is copied there by framebuf's machine code (blit) instead of being drawn again in
 # Python, which cost some 25 statements a die (at some 30 us each on the Pico) on every screen
-# showing it. At most the 19 looks of one size (LOOKS): a new size starts afresh (~2.5 KB at
-# 20 pixels).
+# showing it. At most the 19 looks of one size (LOOKS): a new size starts afresh.
 _DICE = [0, None]
 LOOKS = 19  # the blank die, and each face plain, kept or hinted
+MARGIN = 2  # the columns a die's image takes on each side of its square: a hint's bars
 
 
 def die(fb, x, y, s, value, kept=False, hint=False):
     """A die of s x s pixels at (x, y); kept dice are drawn solid with dark pips; 0 is blank.
-    hint (a die the strategy would keep, not kept yet): its foot, a third of it, is solid, so
-    that it shows as plainly as a kept die and still differs from one. Every pixel of the
-    square is set (drawn once per look, then copied: _DICE)."""
-    fb.blit(_image(s, value, kept, hint), x, y)
+    hint (a die the strategy would keep, not kept yet): a bar on each side, a blank column from
+    the die, so that it shows plainly, differs from a kept die and hides no pip. Every
+    pixel of the square and of MARGIN columns on each side is set (drawn once per look, then
+    copied: _DICE)."""
+    fb.blit(_image(s, value, kept, hint), x - MARGIN, y)
 
 
 def ready_dice(s):
@@ -82,40 +87,49 @@ def _image(s, value, kept, hint):
     if image is None:
         import framebuf
 
-        image = framebuf.FrameBuffer(bytearray(s * ((s + 7) >> 3)), s, s, framebuf.MONO_VLSB)
-        _draw_die(image, 0, 0, s, value, kept, hint)
+        wide = s + 2 * MARGIN
+        image = framebuf.FrameBuffer(bytearray(wide * ((s + 7) >> 3)), wide, s,
+                                     framebuf.MONO_VLSB)
+        _draw_die(image, MARGIN, 0, s, value, kept, hint)
         _DICE[1][look] = image
     return image
 
 
 def _draw_die(fb, x, y, s, value, kept, hint):
-    # A die (die()'s) drawn: lit, its inside cleared within a 2-pixel border unless kept, its
-    # corners rounded, its pips.
+    # A die (die()'s) drawn with the MARGIN columns on each side: lit, its inside cleared
+    # within its border unless kept, its corners rounded, its pips; a hint's brackets. A pip
+    # keeps a clear pixel from the border and from the next pip at every size, so that a
+    # glance counts them: a small die has a 1-pixel border and 2-pixel pips three apart. A
+    # hint's bars stand outside the die, where they cannot touch a pip.
+    fb.fill_rect(x - MARGIN, y, MARGIN, s, 0)
+    fb.fill_rect(x + s, y, MARGIN, s, 0)
     fb.fill_rect(x, y, s, s, 1)
-    foot = y + s  # pips from this row down are dark
-    if not kept:
-        fb.fill_rect(x + 2, y + 2, s - 4, s - 4, 0)
-        if hint:
-            foot -= s // 3
-            fb.fill_rect(x, foot, s, s // 3, 1)
-    else:
-        foot = y
     e = s - 1
+    if hint and not kept:
+        fb.fill_rect(x - MARGIN, y, 1, s, 1)
+        fb.fill_rect(x + e + MARGIN, y, 1, s, 1)
+    big = s >= 16
+    border = 2 if big else 1
+    if not kept:
+        fb.fill_rect(x + border, y + border, s - 2 * border, s - 2 * border, 0)
     fb.pixel(x, y, 0)  # rounded corners
     fb.pixel(x + e, y, 0)
     fb.pixel(x, y + e, 0)
     fb.pixel(x + e, y + e, 0)
+    ink = 0 if kept else 1
     if value == 0:
-        font.text(fb, "?", x + (s - 5) // 2, y + (s - 7) // 2, 1, 0 if kept else 1)
+        font.text(fb, "?", x + (s - 5) // 2, y + (s - 7) // 2, 1, ink)
         return
-    p = max(3, s // 6) if s >= 16 else 2  # a pip's side: a small die's three pips must part
-    q = s // 4  # the first pip's centre, from the edge
-    step = s // 2 - q  # from one pip's centre to the next
-    x += q - p // 2
-    y += q - p // 2
+    if big:
+        p = max(3, s // 6)  # a pip's side
+        step = s // 2 - s // 4  # from one pip's centre to the next
+        first = s // 4 - p // 2
+    else:
+        p = 2
+        step = 3
+        first = (s - 8) // 2  # three pips and the clear pixels round them centred
     for code in _PIPS[value]:
-        py = y + (code & 15) * step
-        fb.fill_rect(x + (code >> 4) * step, py, p, p, 0 if py >= foot else 1)
+        fb.fill_rect(x + first + (code >> 4) * step, y + first + (code & 15) * step, p, p, ink)
 
 
 def die_x(w, s, i):
@@ -124,14 +138,15 @@ def die_x(w, s, i):
     return gap + i * (s + gap)
 
 
-def dice_row(fb, w, y, s, values, kept, only=None, hint=0):
-    """Three dice of s pixels spread across w at y; only: just that one (its place kept);
-    hint: the mask of the dice the strategy would keep (die's hint)."""
+def dice_row(fb, w, y, s, values, kept, only=None, hint=0, x=-1, apart=1):
+    """Three dice of s pixels spread across w at y (from x, when given: each die and its
+    bars' room side by side, apart blank columns between); only: just that one (its place
+    kept); hint: the mask of the dice the strategy would keep (die's hint)."""
     for i in range(3):
         if only is None or i == only:
             bit = 1 << i
-            die(fb, die_x(w, s, i), y, s, values[i] if values else 0, bool(kept & bit),
-                bool(hint & bit))
+            at = die_x(w, s, i) if x < 0 else x + MARGIN + i * (s + 2 * MARGIN + apart)
+            die(fb, at, y, s, values[i] if values else 0, bool(kept & bit), bool(hint & bit))
 
 
 def hints(fb, w, h, text, lit=True, left=-1):
@@ -163,37 +178,39 @@ def fits(left, right, room):
     return font.width(left) + GAP + font.width(right) <= room
 
 
-def cells(fb, w, y, rows, items, pitch=9, x=0):
-    """The table's cells: items (left text, right text, lit) column by column, rows high from
-    y at pitch (9: room for a lit cell's margin), as many columns as they need across w pixels
-    from x; a lit cell is inverted, with a pixel of lit margin round its text. The right text
-    ends six columns short of the next cell: the gutter between two cells is wider than the
-    gap between a label and its count, so that each count reads as its own cell's."""
-    colw = w // ((len(items) + rows - 1) // rows)
-    top = y
-    bottom = y + rows * pitch
+def cells(fb, w, y, rows, items, pitch=9, x=0, rule=False):
+    """A list's cells: items (left text, count, lit) read across, row by row, rows high from y
+    at pitch (9: room for a lit cell's margin), as many columns as they need across w pixels
+    from x; a lit cell is inverted, with a pixel of lit margin round its text. Each count sits
+    right after its own left text, a space after it, or GAP columns where a space would bring
+    it near the next cell's text: it is always nearer its own name than the next one. rule: a
+    line parts the columns (a list whose cells nearly fill them)."""
+    cols = (len(items) + rows - 1) // rows
+    colw = w // cols
     text = font.text
+    width = font.width
+    wide = 0  # the widest cell at a space's gap: the gap every cell takes
+    for left, right, _ in items:
+        wide = max(wide, width(left) + (width(right) + 7 if right else 0))
+    gap = 7 if colw - wide >= 10 else GAP
+    fill = colw - (3 if rule else 1)
+    if rule:
+        for c in range(1, cols):
+            fb.fill_rect(x + c * colw - 2, y - 1, 1, rows * pitch - 1, 1)
+    k = 0
     # One loop, no call per cell but the text's: a result's or the table's nine cells are
     # drawn by every press that shows them.
     for left, right, lit in items:
+        cx = x + (k % cols) * colw
+        cy = y + (k // cols) * pitch
         ink = 1
         if lit:
-            fb.fill_rect(x, y - 1, colw - 1, 9, 1)
+            fb.fill_rect(cx, cy - 1, fill, 9, 1)
             ink = 0
-        text(fb, left, x + 1, y, 1, ink)
+        after = text(fb, left, cx + 1, cy, 1, ink)
         if right:  # a cell may hold its left text only: no call for an empty right one
-            # Its last glyph's ink ends 6 columns short of the cell's end: font.width(right)
-            # is 6 * len(right) - 1, worked out here.
-            text(fb, right, x + colw - 5 - 6 * len(right), y, 1, ink)
-        y += pitch
-        if y == bottom:
-            y = top
-            x += colw
-
-
-def cell(fb, x, y, colw, left, right, lit):
-    """One of cells(): left and right text in colw pixels from x, inverted when lit."""
-    cells(fb, colw, y, 1, ((left, right, lit),), 9, x)
+            text(fb, right, after - 1 + gap, cy, 1, ink)
+        k += 1
 
 
 def title_and_lines(fb, w, h, title, lines, keys, left=-1):

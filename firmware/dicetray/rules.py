@@ -118,13 +118,29 @@ def evaluate(dice, options):
     return combo(dice, options)
 
 
+def written(dice, options):
+    """Three dice as the screens write a throw, in the order they rank: of two ordinary throws,
+    the one that reads higher ranks higher. An ace that ranks above the six is written A, first
+    ("A63" with ACE HIGH; "AA6" two aces and a six, "AAA" three aces, in every ranking); the
+    sequences keep their digits ("421", "221", "321"); anything else its pips, highest first.
+    One die (a roll-off's): its pips."""
+    if len(dice) != 3:
+        return "%d" % dice[0]
+    a, b, c = key = tuple(sorted(dice, reverse=True))
+    if c == 1 and (b == 1 or (options.ace_high and not (b == 2 and a < 5))):
+        return "AAA" if a == 1 else ("AA%d" % a if b == 1 else "A%d%d" % (a, b))
+    return "%d%d%d" % key
+
+
 def combo(dice, options):
     """evaluate() of three dice the game has checked already (a throw it took, a save it
     accepted), without the check: the engine and the screens of a press, on the Pico."""
     a, b, c = key = tuple(sorted(dice, reverse=True))
     kind, strength = _rank(a, b, c, options)
     name = words.T.COMBOS[kind]
-    if kind == K_OTHER or kind == K_SUITE:
+    if kind == K_OTHER:
+        name = name % written(key, options)
+    elif kind == K_SUITE:
         name = name % key
     elif kind == K_FICHE or kind == K_BRELAN:
         name = name % a

@@ -67,11 +67,17 @@ def finish_player(g):
 
 def key(g, i, t=None):
     """Sort key of the i-th player of turn t (this one): strength, then tie rules without dice."""
-    o = g.opts
     t = t or g.turn
-    kind, strength = rank(t.finals[i], o)
+    return key_of(g, t.finals[i], t.counts[i], i)
+
+
+def key_of(g, dice, count, i):
+    """key() of a throw of dice in count throws by the i-th player of the turn: the table
+    places a throw still under way among those done with it."""
+    o = g.opts
+    kind, strength = rank(dice, o)
     later = o.tie == TIE_LATER or (o.nenette_later_wins and kind == K_NENETTE)
-    return (strength, -t.counts[i] if o.fewer_throws_win else 0, i if later else 0)
+    return (strength, -count if o.fewer_throws_win else 0, i if later else 0)
 
 
 def _resolve_turn(g):

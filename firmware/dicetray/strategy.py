@@ -684,15 +684,16 @@ def hint(g):
     v = (value + 108) // 216
     if g.phase != DECHARGE:
         text = words.T.HINT_CHANCE % ((v * 100 + _HALF) // Q)
-        return mask, words.T.HINT_STOP + " " + text if mask is None else text
-    n = (v * 10 + _HALF) // Q  # tenths of a token
-    sign = "-" if n < 0 else "+"
-    n = abs(n)
-    if n < 100:
-        text = words.T.HINT_SHED % (sign, n // 10, n % 10)
     else:
-        text = words.T.HINT_SHED_WHOLE % (sign, (n + 5) // 10)
-    return mask, words.T.HINT_STOP + text if mask is None else text
+        n = (v * 10 + _HALF) // Q  # tenths of a token
+        sign = "-" if n < 0 else "+"
+        n = abs(n)
+        if n < 100:
+            text = words.T.HINT_SHED % (sign, n // 10, n % 10)
+        else:
+            text = words.T.HINT_SHED_WHOLE % (sign, (n + 5) // 10)
+    # The stop's mark a word's gap before the figure: "OK 62%", "OK +0.9T".
+    return mask, words.T.HINT_STOP + " " + text if mask is None else text
 
 
 def stake(g):

@@ -7,11 +7,21 @@ roll-off and play-off screens are drawn in dicetray.ui_contest (ui.contest, ui.o
 """
 
 from dicetray import font, words
-from dicetray.draw import GAP, TEXT_X, TEXT_X32, big_name, dice_str, fits, hints, pname, ready_dice
+from dicetray.draw import (
+    MARGIN,
+    TEXT_X,
+    TEXT_X32,
+    big_name,
+    fits,
+    hints,
+    pname,
+    ready_dice,
+    text_x,
+)
 from dicetray.draw import cells as _cells
 from dicetray.draw import dice_row as _dice_row
 from dicetray.draw import title_and_lines as _title_and_lines
-from dicetray.rules import LAST_HOLDER, LIMIT_AT_MOST, combo
+from dicetray.rules import LAST_HOLDER, LIMIT_AT_MOST, combo, written
 from dicetray.state import CHARGE, ESPAGNOLE
 from dicetray.ui_contest import contest, outcome  # noqa: F401  (ui draws every screen)
 
@@ -22,9 +32,9 @@ def turn(fb, w, h, game, kept, faces=None, hint=None):
     limit, the pot in the charge (the phase where there is room), the throw's name and the
     throw to beat: the turn's best and lowest throws so far; on 128x64 everybody's tokens,
     each by its owner's name. hint (mask, text), strategy.hint's: the dice the strategy keeps
-    drawn with a solid foot, and on 128x64 what that choice is worth ("85%", "+0.9T"; "OK"
-    before it: the strategy stops) where the phase goes. A seat the tray plays: its name
-    marked, no key to press."""
+    drawn between bars, and on 128x64 what that choice is worth ("85%", "+0.9T"; "OK"
+    before it: the strategy stops) a word's gap after the phase. A seat the tray plays: its
+    name marked, no key to press."""
     font.clear(fb)
     p = game.current
     t = game.turn
@@ -60,28 +70,23 @@ def turn(fb, w, h, game, kept, faces=None, hint=None):
         return
     # Fields keep their places from one throw to the next, so a throw redraws only what changed
     # (the display driver sends only changed columns). The top line has no accent (the panel's
-    # first row is its own); the line under it has a row for its accents (DÉCHARGE, NÉNETTE)
-    # and the throw to beat one more (RIEN À BATTRE).
+    # first row is its own): who throws, throw n of limit and the pot; the line under it has a
+    # row for its accents (DÉCHARGE): the phase, and a hint's worth a word's gap after it; the
+    # throw to beat one more (RIEN À BATTRE); then the dice, the throw's name beside them.
     big_name(fb, p, 0, 0, game.computers)
     font.text(fb, tx.THROW_OF % (count or "-", limit), TEXT_X, 0)
     if pot:
         font.text(fb, pot, w - font.width(pot), 0)
-    font.text(fb, name, w - font.width(name), 9)
-    # Before the throw's name, what keeps GAP apart from it: the phase and the hint's worth,
-    # else the worth alone; the phase left out there goes after the count on the top line
-    # when no pot is there, it fits and it has no accent.
-    room = w - font.width(name) - GAP - TEXT_X if name else w - TEXT_X
-    left = phase if hint is None else phase + " " + hint[1]
-    if font.width(left) > room:
-        left = "" if hint is None else hint[1]
-        if not pot and not font.raised(phase) \
-                and fits(tx.THROW_OF % (count or "-", limit), phase, w - TEXT_X):
-            font.text(fb, phase, w - font.width(phase), 0)
-    if font.width(left) <= room:
-        font.text(fb, left, TEXT_X, 9)
+    font.text(fb, phase if hint is None else phase + " " + hint[1], text_x(p, game.computers), 9)
     _to_beat(fb, w, 18, game)
     turn_die(fb, w, h, faces or t.dice, kept, None, marks, game.n)
+    font.text(fb, name, _NAME_X[game.n > 4], 27 if game.n <= 4 else 28)
     _tokens_row(fb, w, game)
+
+
+# Where a 128x64 turn's throw name starts, beside its dice packed to the left (turn_die): four
+# players or fewer (20-pixel dice), more (12).
+_NAME_X = (3 * (19 + 2 * MARGIN + 1) + 2, 3 * (12 + 2 * MARGIN + 1) + 2)
 
 
 def _tokens_row(fb, w, game):
@@ -112,11 +117,7 @@ def _holdings(w, game):
 
         n = game.n
         rows = 2 if n > 4 else 1
-        cols = (n + rows - 1) // rows
-        items = []
-        for k in range(n):  # cells fills column by column: seat (k % rows) * cols + k // rows
-            p = (k % rows) * cols + k // rows
-            items.append((pname(p), _tokens(game, p), False))
+        items = [(pname(p), _tokens(game, p), False) for p in range(n)]
         buf = bytearray(w * rows)
         image = framebuf.FrameBuffer(buf, w, 8 * rows, framebuf.MONO_VLSB)
         # No cell lit: a blank row apart is enough. Its text by machine code where it can.
@@ -131,15 +132,24 @@ def turn_die(fb, w, h, values, kept, only=None, hint=0, n=0):
     dice the strategy keeps; n: the players (more than four: smaller dice, over two rows of
     tokens)."""
     if h < 64:
-        _dice_row(fb, TEXT_X32 - 3, 9, _die_size(h, n), values, kept, only, hint)
+        _dice_row(fb, w, 9, _die_size(h, n), values, kept, only, hint, 0, 0)
     else:
-        _dice_row(fb, w, 26, _die_size(h, n), values, kept, only, hint)
+        _dice_row(fb, w, 26, _die_size(h, n), values, kept, only, hint, 0)
+
+
+def die_at(h, n, i):
+    """(x, y, side) of die i of a turn's three on a panel h high with n players (turn_die's
+    places: packed to the left, a hint's bars beside each; 128x32: the bars of two dice side by
+    side may touch)."""
+    s = _die_size(h, n)
+    return MARGIN + i * (s + 2 * MARGIN + (h >= 64)), 9 if h < 64 else 26, s
 
 
 def _die_size(h, n):
-    # The side of a turn's dice: 13 on 128x32, beside the text; 20 on 128x64, 12 over the two
-    # rows of tokens more than four players take.
-    return 13 if h < 64 else 12 if n > 4 else 20
+    # The side of a turn's dice: 12 on 128x32, beside the text; 19 on 128x64, 12 over the two
+    # rows of tokens more than four players take (12: the least whose pips stand apart; 19:
+    # odd, so that the middle pip sits in the middle).
+    return 12 if h < 64 or n > 4 else 19
 
 
 def ready_turn(w, h, game):
@@ -165,11 +175,12 @@ def _to_beat(fb, w, y, game, x=-1):
             font.text(fb, words.T.NOTHING_TO_BEAT, x, y)
         return
     places = game.ranked()
-    low = words.T.LOW % (pname(t.order[places[-1]]), dice_str(t.finals[places[-1]]))
+    o = game.opts
+    low = words.T.LOW % (pname(t.order[places[-1]]), written(t.finals[places[-1]], o))
     if x >= 0:
         font.text(fb, low, x, y)
         return
-    top = words.T.TOP % (pname(t.order[places[0]]), dice_str(t.finals[places[0]]))
+    top = words.T.TOP % (pname(t.order[places[0]]), written(t.finals[places[0]], o))
     font.text(fb, top, 0, y)
     font.text(fb, low, w - font.width(low), y)
 
@@ -221,7 +232,7 @@ def result(fb, w, h, game, keys=None, left=-1):
                       if p != win and p != lose and (t is None or p not in t.order)]
         if last.phase == CHARGE:
             items.append((words.T.POT, str(game.pot), False))
-    _cells(fb, w, 10, (len(items) + 1) // 2, items)
+    _ranked_cells(fb, w, h, 10, items)
     hints(fb, w, h, keys or words.T.KEYS_NEXT, True, left)
 
 
@@ -240,8 +251,18 @@ def _thrown(game, t):
     seats = game.computers
     while len(texts) < len(t.finals):
         i = len(texts)
-        texts.append(_named(t.order[i], t.finals[i], seats))
+        texts.append(_named(t.order[i], t.finals[i], seats, game.opts))
     return texts
+
+
+def _ranked_cells(fb, w, h, y, items):
+    # A ranked list from y: one column where it fits above the key bar, else two, read row by
+    # row (the best at the left of the first row), a line between them.
+    rows = (h - 9 - y) // 9
+    if len(items) <= rows:
+        _cells(fb, w, y, len(items), items)
+    else:
+        _cells(fb, w, y, (len(items) + 1) // 2, items, 9, 0, True)
 
 
 def _tokens(game, p):
@@ -250,12 +271,13 @@ def _tokens(game, p):
 
 def _throw(game, p, dice, seats, lit) -> tuple:
     # A result's cell: who threw what, and the tokens they hold now.
-    return (_named(p, dice, seats), _tokens(game, p), lit)
+    return (_named(p, dice, seats, game.opts), _tokens(game, p), lit)
 
 
-def _named(p, dice, seats):
-    # Who threw what, as a result names it: "P3* 421".
-    return pname(p, seats) + " " + dice_str(dice)
+def _named(p, dice, seats, opts):
+    # Who threw what, as a result names it: "421 P3*", the throw first, as the list ranks them,
+    # and the name last, its tokens right after it.
+    return written(dice, opts) + " " + pname(p, seats)
 
 
 def phase(fb, w, h, game, keys=None, left=-1):
@@ -274,35 +296,51 @@ def phase(fb, w, h, game, keys=None, left=-1):
 
 def standings(fb, w, h, game, unsaved, keys):
     """The table: every player's tokens (--: left as a winner), the pot and the phase, and on
-    128x64 this turn's throws, best first, then who is still to throw; whose turn it is is lit.
-    A warning if saving fails (unsaved); keys: what the buttons do there."""
+    128x64 this turn's throws, best first, the throw under way among them, then who is still
+    to throw, read row by row; whose turn it is is lit. A warning if saving fails (unsaved);
+    keys: what the buttons do there."""
     font.clear(fb)
     wide = h >= 64
     t = game.turn
     places = game.ranked()
-    seen = [t.order[i] for i in places] + t.order[len(places):]
-    seen += [p for p in range(game.n) if p not in seen]
+    seen = [t.order[i] for i in places]
+    throws = [t.finals[i] for i in places]
     seats = game.computers
-    if wide:
-        rows = (game.n + 1) // 2
-    else:  # four cells a row; three where seats are marked ("P8*"), unless that makes three
+    p = game.current
+    if wide and t.count and game.contest is None and p not in seen:
+        # The throw under way, placed as it would rank were it the player's last.
+        from dicetray.settle import key_of
+
+        ranks = game.sort_keys()
+        mine = key_of(game, t.dice, t.count, len(t.finals))
+        j = 0
+        while j < len(places) and not ranks[places[j]] < mine:
+            j += 1
+        seen.insert(j, p)
+        throws.insert(j, t.dice)
+    seen += [q for q in t.order if q not in seen]
+    seen += [q for q in range(game.n) if q not in seen]
+    if not wide:  # four cells a row; three where seats are marked ("P8*"), unless that makes three
         per = 3 if seats else 4
         if game.n > 2 * per:
             seats, per = (), 4
         rows = (game.n + per - 1) // per
     items = []
     for k in range(game.n):
-        p = seen[k]
-        left = pname(p, seats)
-        if wide and k < len(places):
-            left += " " + dice_str(t.finals[places[k]])
-        items.append((left, _tokens(game, p), p == game.current))
-    if rows == 1 or wide:  # 128x32: no head line when the players need two rows
+        q = seen[k]
+        left = pname(q, seats)
+        if wide and k < len(throws):
+            left = written(throws[k], game.opts) + " " + left
+        items.append((left, _tokens(game, q), q == p))
+    if wide or rows == 1:  # 128x32: no head line when the players need two rows
         head = words.T.NOT_SAVED if unsaved else words.T.PHASES[game.phase]
         if game.pot:
             head += " " + words.T.POT_N % game.pot
         font.text(fb, head, 0, 1)  # a row above for an accent (DÉCHARGE)
-        _cells(fb, w, 10, rows, items)
+        if wide:
+            _ranked_cells(fb, w, h, 10, items)
+        else:
+            _cells(fb, w, 10, rows, items)
     else:
         _cells(fb, w, 1, rows, items)
     hints(fb, w, h, keys)
@@ -336,7 +374,12 @@ def over(fb, w, h, game):
                 title = t.PAY % " ".join(pname(p) for p in losers)
             if font.width(title) > w:
                 title = t.TIE_PAY
-        lines = lines[-1:]
+        won = lines[-1]
+        if len(r.winners) > 1 and len(r.winners) + len(losers) == game.n:
+            won = t.WON_REST  # every winner named: all who do not pay
+        elif font.width(won) > w:
+            won = t.WON % " ".join(pname(p) for p in r.winners)
+        lines = [won]
     _title_and_lines(fb, w, h, title, lines, t.KEYS_OVER)
 
 

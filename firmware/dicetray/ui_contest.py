@@ -5,9 +5,10 @@ ui.outcome): the screens and their callers draw through ui alone.
 """
 
 from dicetray import font, words
-from dicetray.draw import GAP, TEXT_X, big_name, cell, dice_str, pname
+from dicetray.draw import TEXT_X, big_name, pname, text_x
 from dicetray.draw import cells as _cells
 from dicetray.draw import hints as _hints
+from dicetray.rules import written
 from dicetray.state import DIE, HIGH, LOW, WHO_STARTS
 
 
@@ -34,13 +35,13 @@ def contest(fb, w, h, game):
     tray = game.current in game.computers
     _hints(fb, w, h, t.TRAY_PLAYS if tray else keys, not tray)
     if h < 64:
-        _rolls32(fb, w, c, pname(game.current) + " " + title, (game.current,))
+        _rolls32(fb, w, c, pname(game.current) + " " + title, (game.current,), game.opts)
         return
     big_name(fb, game.current, 0, 0, game.computers)
     # A row above the title for an accent (ÉGAL); the line's foot level with the big name's.
     font.text(fb, title, TEXT_X, 1)
-    font.text(fb, line, TEXT_X, 9)
-    _roll_cells(fb, w, 18, c, (game.current,), game.computers)
+    font.text(fb, line, text_x(game.current, game.computers), 9)
+    _roll_cells(fb, w, 18, c, (game.current,), game.computers, game.opts)
 
 
 def outcome(fb, w, h, game, keys=None, left=-1):
@@ -59,46 +60,45 @@ def outcome(fb, w, h, game, keys=None, left=-1):
     title = t.TIE_AGAIN if len(pick) > 1 else verb % pname(pick[0], game.computers)
     _hints(fb, w, h, keys or t.KEYS_CONTINUE, True, left)
     if h < 64:
-        _rolls32(fb, w, c, title, pick)
+        if len(pick) > 1:  # who rolls again, where the line has room
+            named = title + " " + " ".join(pname(p) for p in pick)
+            if font.width(named) <= w:
+                title = named
+        _rolls32(fb, w, c, title, pick, game.opts)
         return
     font.centered(fb, title, 0, 2, 1, w)
-    _roll_cells(fb, w, 18, c, pick, game.computers)
+    _roll_cells(fb, w, 18, c, pick, game.computers, game.opts)
 
 
-def _roll_cells(fb, w, y, c, lit, seats):
-    # 128x64: the contest's players in rolling order, each with its roll once made (highest
-    # die first), in two columns from y; lit: the players named above; seats: those the tray
-    # plays.
+def _roll_cells(fb, w, y, c, lit, seats, opts):
+    # 128x64: the contest's players in rolling order, each with its roll once made (as a
+    # throw is written), read row by row in two columns from y; lit: the players named above;
+    # seats: those the tray plays; opts: the rules the throws rank by.
     done = c.results
-    items = [(pname(p, seats), dice_str(done[i]) if i < len(done) else "", p in lit)
+    items = [(pname(p, seats), written(done[i], opts) if i < len(done) else "", p in lit)
              for i, p in enumerate(c.players)]
     _cells(fb, w, y, (len(items) + 1) // 2, items)
 
 
-def _rolls32(fb, w, c, title, lit):
+def _rolls32(fb, w, c, title, lit, opts):
     # 128x32: two lines above the key bar, each with a row for its accents: the title, then
-    # the rolls in cells read across (four a line for one die, three for three dice), the
-    # first on the title's line where the title leaves room. Where not all fit with it: the
-    # rolls alone on both lines, lit: who rolls now, or who the outcome names (the next screen
-    # says what for); the rolls made kept first where not all fit. No seat marked (the key
-    # bar says when the tray plays).
+    # the rolls in cells read across in rolling order (four for one die, three for three
+    # dice). Where not all fit, the players lit (who rolls now, or who the outcome names) and
+    # the rolls made last fill the line, still in rolling order. No seat marked: the key bar
+    # says when the tray plays.
     done = c.results
     per = 4 if c.kind == DIE else 3
-    colw = w // per
-    items = [(pname(p), dice_str(done[i]) if i < len(done) else "", p in lit)
-             for i, p in enumerate(c.players)]
-    # The cells the title takes: a cell's label starts a column in, GAP past the title.
-    span = (font.width(title) + GAP + colw - 2) // colw
-    if len(items) <= per:
-        span = per
-    if span + len(items) <= 2 * per:
-        font.text(fb, title, 0, 1)
-        items = [(a, b, False) for a, b, _ in items]
-    else:
-        span = 0
-        while len(items) > 2 * per:  # the last still to roll, else the oldest but the first
-            items.pop(len(items) - 1 if len(items) > len(done) else 1)
-    for k in range(len(items)):
-        left, right, on = items[k]
-        slot = span + k
-        cell(fb, (slot % per) * colw, 1 + (slot // per) * 9, colw, left, right, on)
+    font.text(fb, title, 0, 1)
+    shown = list(range(len(c.players)))
+    if len(shown) > per:
+        keep = [i for i in shown if c.players[i] in lit]
+        for i in range(len(done) - 1, -1, -1):  # the rolls made, the last first
+            if len(keep) < per and i not in keep:
+                keep.append(i)
+        for i in shown:  # then those still to roll
+            if len(keep) < per and i not in keep:
+                keep.append(i)
+        shown = sorted(keep)
+    items = [(pname(c.players[i]), written(done[i], opts) if i < len(done) else "",
+              c.players[i] in lit) for i in shown]
+    _cells(fb, w, 10, 1, items + [("", "", False)] * (per - len(items)))

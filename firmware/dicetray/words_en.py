@@ -44,8 +44,9 @@ KEYS_KEEP = "KEEP DICE, THEN ROLL"
 TRAY_PLAYS = "TRAY PLAYS"  # the key bar while the tray plays a seat: nothing to press
 KEYS_LE_BON = "KEEP, ROLL, OK:LE BON"
 KEYS_STOP = "KEEP, ROLL OR OK:STOP"
-# A combination's name by its kind (rules.K_*), the pips filled in where it shows them.
-COMBOS = ("421", "3 as", "2 as-%d", "brelan %d", "suite %d%d%d", "nenette", "%d%d%d")
+# A combination's name by its kind (rules.K_*), the pips filled in where it shows them (an
+# ordinary throw: as rules.written writes it).
+COMBOS = ("421", "3 as", "2 as-%d", "brelan %d", "suite %d%d%d", "nenette", "%s")
 # A hint's worth: the chance not to lose the turn, the tokens a player expects to shed
 # (tenths, whole), and the stop's mark before it.
 HINT_CHANCE = "%d%%"
@@ -168,3 +169,4 @@ UNDO_LINES = ("BACK AS IT WAS JUST", "BEFORE: THE SAME DICE")
 KEYS_UNDO_ASK = "KEEP1:YES  OK:NO"
 KEYS_UNDO = ("KEEP1:UNDO %s'S STOP", "KEEP1:UNDO %s'S STAKE")
 WEB_LEGEND_UNDO = "hold OK then 1: take back a stop or a stake"  # the web page's, after its legend
+WON_REST = "ALL THE OTHERS WON"  # the game over, 128x32: every player who does not pay won

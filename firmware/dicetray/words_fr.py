@@ -63,8 +63,9 @@ KEYS_KEEP = "GARDE DES DÉS, LANCE"
 TRAY_PLAYS = "LE PLATEAU JOUE"  # the key bar while the tray plays a seat: nothing to press
 KEYS_LE_BON = "GARDE LANCE OK:LE BON"
 KEYS_STOP = "GARDE LANCE OK:RESTE"
-# A combination's name by its kind (rules.K_*), the pips filled in where it shows them.
-COMBOS = ("421", "3 as", "as-%d", "brelan %d", "suite %d%d%d", "nénette", "%d%d%d")
+# A combination's name by its kind (rules.K_*), the pips filled in where it shows them (an
+# ordinary throw: as rules.written writes it).
+COMBOS = ("421", "3 as", "as-%d", "brelan %d", "suite %d%d%d", "nénette", "%s")
 # A hint's worth: the chance not to lose the turn, the tokens a player expects to shed
 # (tenths, whole), and the stop's mark before it.
 HINT_CHANCE = "%d%%"
@@ -186,3 +187,4 @@ UNDO_LINES = ("RETOUR JUSTE AVANT,", "AVEC LES MÊMES DÉS")
 KEYS_UNDO_ASK = "G1:OUI  OK:NON"
 KEYS_UNDO = ("G1:ANNULER «%s RESTE»", "G1:ANNULER MISE %s")
 WEB_LEGEND_UNDO = "OK tenu puis 1 : reprendre un stop ou une mise"
+WON_REST = "LES AUTRES ONT GAGNÉ"  # the game over, 128x32: every player who does not pay won

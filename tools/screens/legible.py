@@ -1,6 +1,6 @@
 """Whether a table can read the panel at a glance: the rules every drawn frame keeps.
 
-    rec = Recorder()                 # records what the screens draw (font.text, a die, a dot)
+    rec = Recorder()                 # records what the screens draw (font.text, a die)
     with rec:                        # patched in: dicetray.font, dicetray.draw, ui, ui_contest
         app.render()
     problems = check(rec.fields, display.buffer, 128, 64)   # [] when the frame reads well
@@ -9,7 +9,7 @@ The frame is read from its MONO_VLSB bytes (dicetray.display's buffer); the fiel
 drew it, so each text's place, size and ink are known, and its pixels are compared with the
 font's glyphs. The rules, each a kind of problem:
 
-- "touch": two words, or a word and a mark (a seat's dot by a big name), on the same rows
+- "touch": two words, or a word and a mark (a seat's * by a big name), on the same rows
   with fewer than GAP blank columns between their ink. A text drawn in two inks (a key bar
   drained letter by letter) is one text.
 - "cut": a text whose glyphs do not all show as the font draws them: something drawn over
@@ -22,6 +22,13 @@ font's glyphs. The rules, each a kind of problem:
   throw's own name, "542"), or when the nearest text on its left on the same rows, its
   cell's label, has a letter ("P3* 421" ... "12"); a count after another bare count, or
   alone, has no owner ("10 10 1").
+- "far": a count (a text of digits alone, a cell's tokens) with more text after it on its
+  rows, not right after its owner: more than a space and two pixels (9 blank columns) from
+  the text on its left, or no nearer to it than to the text on its right ("P1    13 P2":
+  P1's 13 read as P2's). A setup row's value, alone on the right of its row, is no count.
+- "pips": a die whose pips a glance cannot count: its pips, each a patch of the pips' ink
+  (lit on an open die, dark on a kept one) that touches neither the die's border nor
+  another pip, not even at a corner, are fewer or more than its value.
 - "stack": a text's ink (an accent's too, in the row above its cell) with no blank row
   between it and another lit pixel above or below it, its own column or the next: a line
   on the line above, an accent on the foot of the line above, a text on a die or on the
@@ -35,11 +42,12 @@ from dicetray import draw, font, ui, ui_contest
 
 GAP = draw.GAP
 _NUMBER = re.compile(r"^[+-]?\d*(?:[/.]\d+)?[%T]?$")
-_DICE = re.compile(r"^[1-6]{3}$")
+_DICE = re.compile(r"^(?:A|[1-6])[1-6A]{2}$")
+_COUNT = re.compile(r"^\d{1,3}$")
 
 
 class Field:
-    """One drawing: a text (x, y, scale, ink, s) or a mark (s None): a dot, a die."""
+    """One drawing: a text (x, y, scale, ink, s) or a mark (s None): a die."""
 
     def __init__(self, x, y, x1, y1, ink, s=None, scale=1, kind="text"):
         self.x, self.y, self.x1, self.y1 = x, y, x1, y1  # its box, inclusive
@@ -79,19 +87,15 @@ class Recorder:
             die(fb, x, y, s, value, kept, hint)
             del fields[n:]  # its "?" is the die's own ink
             fields[:] = [f for f in fields if not (f.kind == "die" and f.x == x and f.y == y)]
-            fields.append(Field(x, y, x + s - 1, y + s - 1, 1, None, 1, "die"))
+            f = Field(x, y, x + s - 1, y + s - 1, 1, None, 1, "die")
+            f.value, f.kept = value, kept
+            fields.append(f)
 
         def record_name(fb, p, x, y, seats=()):
             n = len(fields)
             big_name(fb, p, x, y, seats)
-            if p in seats:  # its dot: the ink big_name drew past its name's glyphs
-                x1 = fields[n].x1
-                dot = [i for i in range(x1 + 1, x1 + 8)
-                       if any(fb.pixel(i, r) for r in range(y, y + 14))]
-                if dot:
-                    mark = Field(dot[0], y, dot[-1], y + 13, 1, None, 1, "mark")
-                    mark.of = fields[n]  # a letter's gap from its own name, as "P2*"
-                    fields.append(mark)
+            if len(fields) > n + 1:  # a seat's mark: "P2*", a letter's gap from its name
+                fields[n + 1].of = fields[n]
 
         hints, refusal = draw.hints, ui.refusal
 
@@ -108,6 +112,9 @@ class Recorder:
             # show cut).
             top, high = ui.refusal_rows(h)
             fields[:] = [f for f in fields if not (top <= f.y and f.y1 < top + high)]
+            for f in fields:  # a die the box covers in part: its pips are not to be read
+                if f.kind == "die" and f.y < top + high and top <= f.y1:
+                    f.value = 0
             refusal(fb, w, h, why)
 
         self._saved = [(font, "text", text), (font, "clear", clear), (draw, "die", die),
@@ -282,15 +289,45 @@ def _numbers_unowned(f, left):
     return bare
 
 
+def pips(buf, w, h, x, y, s, kept):
+    """How many pips a glance counts on the die of s pixels drawn at (x, y) in buf: the
+    patches of the pips' ink (lit on an open die, dark on a kept one), 8-connected, inside
+    the square and touching neither its edge nor what touches the edge (its border)."""
+    ink = 0 if kept else 1
+    cells = {(i, j) for i in range(s) for j in range(s)
+             if _column(buf, w, h, x + i, y + j, 1) == ink}
+    seen = set()
+    count = 0
+    for start in sorted(cells):
+        if start in seen:
+            continue
+        patch, todo = {start}, [start]
+        while todo:
+            i, j = todo.pop()
+            for di in (-1, 0, 1):
+                for dj in (-1, 0, 1):
+                    q = (i + di, j + dj)
+                    if q in cells and q not in patch:
+                        patch.add(q)
+                        todo.append(q)
+        seen |= patch
+        if not any(i in (0, s - 1) or j in (0, s - 1) for i, j in patch):
+            count += 1
+    return count
+
+
 def check(fields, buf, w, h):
     """The problems of the frame in buf (MONO_VLSB, w x h) drawn by fields: a list of
-    (kind, what) with kind "touch", "cut", "owner" or "stack" (the module's rules); [] reads
-    well."""
+    (kind, what) with kind "touch", "cut", "owner", "far", "pips" or "stack" (the module's
+    rules); [] reads well."""
     problems = []
     visible = []
     for f in _joined(fields):
         if f.s is None:
             visible.append(f)
+            value = getattr(f, "value", 0)
+            if value and pips(buf, w, h, f.x, f.y, f.x1 - f.x + 1, f.kept) != value:
+                problems.append(("pips", "a %d at %d,%d" % (value, f.x, f.y)))
             continue
         parts = getattr(f, "parts", [f])
         shows = [_shows(p, buf, w, h) for p in parts]
@@ -321,6 +358,13 @@ def check(fields, buf, w, h):
         left = max(lefts, key=lambda g: g.x1) if lefts else None
         for t in _numbers_unowned(f, left):
             problems.append(("owner", "%s in %r" % (t, f.s)))
+        if left is not None and _COUNT.match(f.s):
+            start = _ink_span(f)[0]
+            near = start - _ink_span(left)[1] - 1
+            rights = [g for g in texts if g.x > f.x1 and g.y <= f.y1 and f.y <= g.y1]
+            right = min(rights, key=lambda g: g.x) if rights else None
+            if right is not None and (near > 9 or _ink_span(right)[0] - f.x1 - 1 <= near):
+                problems.append(("far", "%r after %r" % (f.s, left.s)))
     return problems
 
 

@@ -217,7 +217,7 @@ def computer_seats(shots):
         rig.tray.run(100)
         if app.clock.mark:
             break
-    rig.snap("seat_stop", PLAY, "a computer seat (a dot by its name) announces its stop")
+    rig.snap("seat_stop", PLAY, "a computer seat (P2*: its name marked) announces its stop")
     rig.tray.run(SAY_MS)
     rig.play("", [6, 4, 3])  # P3 throws, keeps what the strategy keeps (the 6)
     g = app.game
@@ -273,7 +273,7 @@ def crowded_table(shots):
         tag = "" if height == 64 else "_32"
         rig.play("r", [6, 5, 4])
         rig.snap("crowded_hint" + tag, PLAY, "eight players, two-digit tokens: a human's turn"
-                 " with a hint (the dice it keeps have a solid foot)")
+                 " with a hint (the dice it keeps stand between bars)")
         rig.play("o")  # P1 stops on a suite: each seat the tray plays has one throw
         rig.snap("crowded_tray" + tag, PLAY, "the tray plays P2*: it says so, no key to press")
         throws = ([6, 3, 2], [4, 2, 1], [5, 5, 5], [1, 1, 6], [3, 2, 2], [2, 2, 1], [6, 6, 2])
