@@ -182,17 +182,16 @@ def cells(fb, w, y, rows, items, pitch=9, x=0, rule=False):
     """A list's cells: items (left text, count, lit) read across, row by row, rows high from y
     at pitch (9: room for a lit cell's margin), as many columns as they need across w pixels
     from x; a lit cell is inverted, with a pixel of lit margin round its text. Each count sits
-    right after its own left text, a space after it, or GAP columns where a space would bring
-    it near the next cell's text: it is always nearer its own name than the next one. rule: a
-    line parts the columns (a list whose cells nearly fill them)."""
+    right after its own left text: a space after it where the cells leave a wider gap before
+    the next cell's text, else joined to it by a colon ("P1:10"), so that it always reads as
+    its own name's. rule: a line parts the columns (a list whose cells nearly fill them)."""
     cols = (len(items) + rows - 1) // rows
     colw = w // cols
     text = font.text
-    width = font.width
-    wide = 0  # the widest cell at a space's gap: the gap every cell takes
+    wide = 0  # the widest cell with a space before its count
     for left, right, _ in items:
-        wide = max(wide, width(left) + (width(right) + 7 if right else 0))
-    gap = 7 if colw - wide >= 10 else GAP
+        wide = max(wide, font.width(left) + (font.width(right) + 7 if right else 0))
+    join = " " if colw - wide > 8 else ":"
     fill = colw - (3 if rule else 1)
     if rule:
         for c in range(1, cols):
@@ -207,9 +206,7 @@ def cells(fb, w, y, rows, items, pitch=9, x=0, rule=False):
         if lit:
             fb.fill_rect(cx, cy - 1, fill, 9, 1)
             ink = 0
-        after = text(fb, left, cx + 1, cy, 1, ink)
-        if right:  # a cell may hold its left text only: no call for an empty right one
-            text(fb, right, after - 1 + gap, cy, 1, ink)
+        text(fb, left + join + right if right else left, cx + 1, cy, 1, ink)
         k += 1
 
 
