@@ -1,22 +1,41 @@
-"""The README and docs/*.md as a reader uses them: every code example runs as written, every
-command names a real script and only options it takes, and the module lists match the tree."""
+"""The README and every other page of the docs as a reader uses them: every code example runs as
+written, every command names a real script and only options it takes, every relative link and
+anchor leads somewhere, and the module lists match the tree."""
 
 import os
 import re
 import shlex
 import subprocess
 import sys
+import unicodedata
 from pathlib import Path
 
 import pytest
 
 ROOT = Path(__file__).resolve().parent.parent
-DOCS = [ROOT / "README.md", *sorted((ROOT / "docs").glob("*.md")), ROOT / "hardware" / "README.md"]
+# Folders of the tree that hold no page of ours: installed packages, builds, caches.
+NOT_OURS = {"node_modules", "typings", "build", "dicetray.egg-info", "__pycache__"}
+
+
+def markdown_files():
+    """Every .md file of the repository, installed packages and hidden folders left out."""
+    found = []
+    for folder, dirs, files in os.walk(ROOT):
+        dirs[:] = sorted(d for d in dirs if not d.startswith(".") and d not in NOT_OURS)
+        found += [Path(folder) / f for f in sorted(files) if f.endswith(".md")]
+    return found
+
+
+DOCS = markdown_files()
 FIRMWARE = ROOT / "firmware" / "dicetray"
 # Commands cheap enough to run whole here; the others (the simulator in a terminal, flashing a
 # board, the benches) are held to their script and its --help.
 RUN_WHOLE = ("tools/gamelog.py ", "tools/run.sh --headless ")
 COMMAND = re.compile(r"(\.venv/bin/\w+ |python3? )?(tools/|\.\./shared/)")
+
+
+def name(doc):
+    return str(doc.relative_to(ROOT))
 
 
 def blocks(doc):
@@ -30,12 +49,12 @@ def blocks(doc):
             else:
                 found.append((lang, "\n".join(lines[start:n - 1]), start))
                 start = None
-    assert start is None, "%s: a block opened at line %d is never closed" % (doc.name, start)
+    assert start is None, "%s: a block opened at line %d is never closed" % (name(doc), start)
     return found
 
 
 def python_examples():
-    return [pytest.param(code, id="%s:%d" % (doc.name, line))
+    return [pytest.param(code, id="%s:%d" % (name(doc), line))
             for doc in DOCS for lang, code, line in blocks(doc) if lang == "python"]
 
 
@@ -50,9 +69,9 @@ def commands():
             lines = [(n, cmd) for n, cmd in lines if cmd]
             # A block of commands: every line is one (a drawing of the tree is not).
             if lang in ("", "sh", "bash", "shell") and all(COMMAND.match(c) for n, c in lines):
-                found += [("%s:%d" % (doc.name, line + 1 + n), cmd) for n, cmd in lines]
+                found += [("%s:%d" % (name(doc), line + 1 + n), cmd) for n, cmd in lines]
         for m in re.finditer(r"`((?:\.venv/bin/python |python3? )?tools/[^`]*)`", text):
-            found.append(("%s:%d" % (doc.name, text.count("\n", 0, m.start()) + 1),
+            found.append(("%s:%d" % (name(doc), text.count("\n", 0, m.start()) + 1),
                           m.group(1)))
     return [pytest.param(cmd, id=where) for where, cmd in found]
 
@@ -133,6 +152,83 @@ def test_the_took_it_back_example_ends_as_if_the_stop_never_happened():
     assert "games over: 0, now on the play screen" in shown
     assert shown == last_screen(plain)
     assert shown != last_screen(keys[:-1])  # the throw after the undo is on it
+
+
+# ---- links ----------------------------------------------------------------------------------
+
+
+def prose(doc, code=False):
+    """doc's lines, (number, text), but its fenced blocks; its inline code spans blanked unless
+    code (a heading's anchor keeps their text)."""
+    kept, inside = [], False
+    for n, line in enumerate(doc.read_text().splitlines(), 1):
+        if line.startswith("```"):
+            inside = not inside
+        elif not inside:
+            kept.append((n, line if code else re.sub(r"`[^`]*`", "", line)))
+    return kept
+
+
+def slug(heading):
+    """The anchor GitHub gives a heading: lower case, spaces to hyphens, and of the rest only
+    letters, digits, marks, hyphens and underscores kept."""
+    kept = [c for c in heading.strip().lower()
+            if c in " -_" or unicodedata.category(c)[0] in "LNM"]
+    return "".join(kept).replace(" ", "-")
+
+
+def anchors(doc):
+    """The anchors of doc's headings (a repeated one numbered -1, -2, ... as GitHub does)."""
+    found = set()
+    for _n, line in prose(doc, code=True):
+        heading = re.match(r"#{1,6} (.*)", line)
+        if heading:
+            base = slug(heading.group(1))
+            anchor, count = base, 0
+            while anchor in found:
+                count += 1
+                anchor = "%s-%d" % (base, count)
+            found.add(anchor)
+    return found
+
+
+def links(doc):
+    """(line, target) of each link and picture in doc's prose: [text](target), ![alt](target)."""
+    return [(n, m.group(1)) for n, line in prose(doc)
+            for m in re.finditer(r"\]\(([^)\s]+)\)", line)]
+
+
+def broken(doc, target):
+    """Why target, a link written in doc, leads nowhere; None where it resolves."""
+    if re.match(r"[a-z]+:", target):
+        return None  # another site's address: not ours to check here
+    path, _, anchor = target.partition("#")
+    page = (doc.parent / path).resolve() if path else doc
+    if not page.exists():
+        return "no file %s" % path
+    if anchor and (page.suffix != ".md" or anchor not in anchors(page)):
+        return "no heading #%s in %s" % (anchor, page.name)
+    return None
+
+
+@pytest.mark.parametrize("doc", [pytest.param(d, id=name(d)) for d in DOCS])
+def test_every_relative_link_and_anchor_resolves(doc):
+    bad = ["%s:%d: %s (%s)" % (name(doc), n, target, broken(doc, target))
+           for n, target in links(doc) if broken(doc, target)]
+    assert bad == []
+
+
+def test_a_broken_link_or_anchor_is_caught(tmp_path):
+    page = tmp_path / "page.md"
+    page.write_text("# Où jouer, et comment\n\n## `--web`: the page\n\nsee [here](#web-the-page)\n"
+                    "```\n[a drawing](nowhere.md)\n```\n")
+    assert anchors(page) == {"où-jouer-et-comment", "--web-the-page"}
+    assert links(page) == [(5, "#web-the-page")]
+    assert broken(page, "#web-the-page") == "no heading #web-the-page in page.md"
+    assert broken(page, "#--web-the-page") is None
+    assert broken(page, "#où-jouer-et-comment") is None
+    assert broken(page, "other.md") == "no file other.md"
+    assert broken(page, "https://micropython.org/download/") is None
 
 
 # ---- the module lists -------------------------------------------------------------------------
