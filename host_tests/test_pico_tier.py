@@ -14,7 +14,7 @@ board's random source (the kit's hardware noise; the twin's seeded random), so n
 them.
 
 The kit's run is skipped, with the reason, wherever the kit cannot run (`pico check`: it ships
-no firmware image, so a maker provides one, see the README), under CI=true too. What the
+no firmware image, so a maker provides one: docs/developing.md), under CI=true too. What the
 project's own set-up installs (the kit's folder, Node.js, npm, socat, mpremote; Node.js and the
 pinned MicroPython for the twin) must be there under CI=true.
 """

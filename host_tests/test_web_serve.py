@@ -185,7 +185,7 @@ def test_no_network_says_so_and_gives_this_computers_address():
     assert lines[-1] == "On this computer: http://localhost:8421/"
 
 
-def test_the_readme_command_builds_serves_the_page_and_gives_a_phone_its_address(started):
+def test_the_guide_s_command_builds_serves_the_page_and_gives_a_phone_its_address(started):
     from web import browser
 
     if "MicroPython npm package" in browser.unavailable():

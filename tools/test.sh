@@ -9,6 +9,7 @@ case "${1:-}" in
     echo "  Every test: ruff, pyright, the CPython tests and the MicroPython, emulated-Pico and"
     echo "  browser tiers (each skipped, saying why, where it cannot run)."
     echo "  --quick  ruff, pyright and the CPython tests only: pytest -m \"$QUICK\""
+    echo "  The tiers, and what each proves: docs/developing.md#the-tests"
     exit 0 ;;
   --quick)
     shift

@@ -242,6 +242,8 @@ tools/run.sh runs this simulator; its own options, before any of the above:
   --web [--port N] [--local]
                    the tray in a browser: build it and serve it to the phones on this
                    computer's network (--local: this computer only; tools/run.sh --web --help)
+
+the player's guide explains them: docs/playing.md#playing-without-a-tray
 """
 
 

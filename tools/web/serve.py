@@ -47,7 +47,7 @@ PLAIN_HTTP = (
     "again) and plays the sounds. Only HTTPS (or localhost on this computer) gives",
     "the offline copy (service worker) and installing it as an app; a home-screen",
     "shortcut to this address works while this computer serves it. To play offline",
-    "on a phone, publish build/web on an HTTPS host (README: To publish it).",
+    "on a phone, publish build/web on an HTTPS host (docs/playing.md: To publish it).",
 )
 UNREACHABLE = (
     "A phone cannot open it? It must be on this computer's network (a guest Wi-Fi",
