@@ -261,7 +261,7 @@ def top_line(panel):
 def phase_lines(panel):
     """A 128x64 turn's lines where its phase goes: before the throw's name, or after the count
     when the name leaves no room for it."""
-    return top_line(panel) + " " + panel.read(9, x0=27)
+    return top_line(panel) + " " + panel.read(9, x0=24)
 
 
 # ---- the tests, in order: each leaves the board in the state the next expects -----------------
@@ -379,7 +379,7 @@ def test_a_game_with_a_seat_and_hints_plays_to_its_end_through_the_buttons(pico)
             human_throws += 1
             # "THROW 1/3" on the top line; under it, before the throw's name, its worth:
             # "OK 48%", "+0.4T"
-            worth = panel.read(9, x0=27)
+            worth = panel.read(9, x0=24)
             assert throw_of(top_line(panel)) and ("%" in worth or "T " in worth + " "), (
                 "no hint:\n" + panel.text())
         key, _ = choose(screen, panel.hints(), kept=True)

@@ -94,6 +94,16 @@ def test_a_version_4_save_on_flash_resumes_and_is_saved_again_in_two_files():
         assert saved_game(flash.files) == game.to_dict()
 
 
+def _as_recorded(event):
+    # The recording names an ordinary throw by its pips, highest first; the game now writes an
+    # ace that ranks above the six first, as A (rules.written): "A63" was recorded "631". The
+    # same throw, the same play: only its name is written otherwise.
+    if event[0] == "stop" and len(event[-1]) == 3 and event[-1][0] == "A" \
+            and event[-1][1:].isdigit():
+        event[-1] = "".join(sorted(event[-1].replace("A", "1"), reverse=True))
+    return event
+
+
 def plays_on_as_recorded(entry):
     game = load(json.loads(json.dumps(entry["save"])), SeededDice(entry["dice_seed"]))
     saved = game.to_dict()
@@ -103,7 +113,7 @@ def plays_on_as_recorded(entry):
     events = []
     while not game.over:
         events.extend(apply(game, bot_action(game, bot)))
-    plain = json.loads(json.dumps(events))
+    plain = [_as_recorded(e) for e in json.loads(json.dumps(events))]
     assert len(plain) == entry["events"]
     assert hashlib.sha256(json.dumps(plain).encode()).hexdigest() == entry["events_sha256"]
     assert game.tokens == entry["tokens"]

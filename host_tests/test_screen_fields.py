@@ -2,7 +2,7 @@
 die, on the panel itself, for every preset, 128x64 and 128x32, 2 to 8 players.
 
 A field is what one drawing call puts down: a text (font.text: a name, a count, "THROW 1/3"), a
-die (draw.die), the dot that marks a seat the tray plays. The calls are recorded as the screens
+die (draw.die), the * that marks a seat the tray plays. The calls are recorded as the screens
 draw; then the frame is read back: the column just left and just right of each field must hold
 no ink over the field's rows (ink: lit, or dark for dark text on a lit cell or bar), and no two
 fields on the same rows may share or touch a column. The worst cases are played, not picked:
@@ -24,7 +24,7 @@ from trayhost.autoplay import SeededDice
 
 SIZES = ((128, 64), (128, 32))
 # strategy.hint's longest texts: "OK" (it stops) before a chance, or before tenths of a token.
-HINTS = {CHARGE: "OK 100%", DECHARGE: "OK-9.9T"}
+HINTS = {CHARGE: "OK 100%", DECHARGE: "OK -9.9T"}
 
 
 class TokensRow:
@@ -81,12 +81,9 @@ class Fields:
         def record_name(fb, p, x, y, seats=()):
             n = len(self.seen)
             big_name(fb, p, x, y, seats)
-            if p in seats:  # its dot: the ink big_name drew past its name's glyphs
-                x1 = self.seen[n][2]
-                dot = [i for i in range(x1 + 1, x1 + 8) if any(
-                    fb.pixel(i, r) for r in range(y, y + 14))]
-                assert dot, "a seat the tray plays has no mark by its big name"
-                self.seen.append((dot[0], y, dot[-1], y + 13, 1, "dot"))
+            if p in seats:  # its mark: a * drawn after the name, as every list writes P3*
+                assert [f[5] for f in self.seen[n + 1:]] == ["*"], \
+                    "a seat the tray plays has no mark by its big name"
 
         monkeypatch.setattr(font, "text", record_text)
         monkeypatch.setattr(font, "clear", record_clear)
@@ -165,8 +162,11 @@ def moments(g, dice, steps=70):
 def turn_moments(g, t):
     yield (lambda fb, w, h: ui.turn(fb, w, h, g, t.kept)), "turn"
     if t.count:
-        # The roll animation's frame, and the hint the strategy would give (its longest text).
+        # The roll animation's frame, and the hint the strategy would give (its longest text)
+        # on a human's turn: the tray's seats get none.
         yield (lambda fb, w, h: ui.turn(fb, w, h, g, t.kept, [6, 6, 6])), "rolling"
+        if g.current in g.computers:
+            return
         hint = (5, HINTS[DECHARGE if g.phase == DECHARGE else CHARGE])
         yield (lambda fb, w, h: ui.turn(fb, w, h, g, t.kept, None, hint)), "hint"
 

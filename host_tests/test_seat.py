@@ -10,7 +10,7 @@ import random
 import pytest
 from dicetray import seat, strategy, ui
 from dicetray.display import Display
-from dicetray.draw import die_x
+from dicetray import ui
 from dicetray.game import Game
 from dicetray.rules import evaluate
 from dicetray.save_check import load
@@ -197,17 +197,17 @@ def test_hints_show_the_strategy_s_keeps_under_the_dice_and_what_the_choice_is_w
         else:  # the chance not to lose the turn: "85%", "OK 85%"
             assert said.endswith("%") and abs(int(said[:-1]) - 100 * value / unit) <= 0.6
         panel = glass(tray)
-        size = 12 if g.n > 4 else 20  # more than four players: smaller dice, two rows of tokens
-        for i in range(3):  # a die the strategy keeps has a solid foot (a kept one: all solid)
-            x = die_x(128, size, i)
-            foot = all(panel.rows[26 + size - 3][c] for c in range(x + 2, x + size - 2))
-            assert foot == bool((mask or 0) & (1 << i) or g.turn.kept & (1 << i))
+        for i in range(3):  # a die the strategy keeps stands between bars (a kept one: none)
+            x, y, size = ui.die_at(64, g.n, i)
+            bars = all(panel.rows[y + size // 2][c] for c in (x - 2, x + size + 1))
+            assert bars == bool((mask or 0) & (1 << i) and not g.turn.kept & (1 << i))
         count = "THROW %d/%d" % (g.turn.count, g.max_throws())
-        assert " ".join(panel.read(0, x0=27).split()).startswith(count)
-        # The worth before the throw's name, after the phase where it fits.
-        line = " ".join(panel.read(9, x0=27).split())
-        assert line.endswith(" " + evaluate(g.turn.dice, g.opts).name.upper())
-        assert line.startswith((text + " ", "CHARGE " + text + " ", "DECHARGE " + text + " "))
+        assert " ".join(panel.read(0, x0=24).split()).startswith(count)
+        # The worth a word's gap after the phase; the throw's name beside the dice.
+        line = " ".join(panel.read(9, x0=24).split())
+        assert line in ("CHARGE " + text, "DECHARGE " + text)
+        name = evaluate(g.turn.dice, g.opts).name.upper()
+        assert " ".join(panel.read(27 if g.n <= 4 else 28, x0=50).split()) == name
         seen.add((g.phase, mask is None))
         if len(seen) == 4:
             break

@@ -9,6 +9,7 @@ in the comments.
 """
 
 import pytest
+from dicetray import ui
 from dicetray.screens import OUTCOME, OVER, PHASE, PLAY, RESULT, SETUP
 from dicetray.seat import SHOW_MS
 from emupico.panel import Panel
@@ -36,8 +37,8 @@ def new_game(players, height=64, computers=0, hints=False, **options):
 # ---- no spoiler: the roll animation, frame by frame --------------------------------------------
 
 # (the dice, what the panel says while they tumble, what it says once they land): the header
-# right of the big name (128x64: "THROW n/3", the pot; row 8: the phase, the throw's name or
-# the throws due), or 128x32's first two lines, and the key bar. P1 starts: no limit set yet,
+# right of the big name (128x64: "THROW n/3", the pot; row 9: the phase, then beside the dice
+# the throw's name or the throws due), or 128x32's first two lines, and the key bar. P1 starts: no limit set yet,
 # so "UP TO 3"; P1 may stop after any throw. While the dice tumble the panel is as it was
 # before the press, but for the last throw's name: its dice are in the air again.
 START = ("THROW -/3 POT 21", "CHARGE UP TO 3", "ROLL OR HOLD OK:TABLE")
@@ -71,8 +72,9 @@ def keys(panel, height):
 
 def header(rig, height):
     panel = glass(rig)
-    if height == 64:
-        return words(panel, 0, x0=27), words(panel, 9, x0=27), keys(panel, height)
+    if height == 64:  # the phase, and what is beside the dice (three players: 19 pixels)
+        phase = " ".join(w for w in (words(panel, 9, x0=24), words(panel, 27, x0=64)) if w)
+        return words(panel, 0, x0=24), phase, keys(panel, height)
     # 128x32: one line, the count from the left, the name ending at the right.
     return words(panel, 1, x1=72), words(panel, 1, x0=72), keys(panel, height)
 
@@ -152,9 +154,12 @@ def test_the_turn_shows_everybodys_tokens_and_the_phase_without_a_press():
     rig.game.tokens[:] = [3, 12, 0, 7]
     rig.redraw()
     panel = glass(rig)
+    # A two-digit count leaves no room for a space before the next cell: a colon joins each
+    # count to its name.
     assert [words(panel, 47, x0=32 * p, x1=32 * p + 31) for p in range(4)] == [
-        "P1 3", "P2 12", "P3 0", "P4 7"]
-    assert words(panel, 9, x0=27) == "CHARGE 1 THROW"  # P2 has exactly P1's one throw
+        "P1:3", "P2:12", "P3:0", "P4:7"]
+    assert words(panel, 9, x0=24) == "CHARGE"
+    assert words(panel, 27, x0=64) == "1 THROW"  # beside the dice: exactly P1's one throw
     # Eight players: a player out reads "--".
     rig = new_game(8)
     g = rig.game
@@ -165,10 +170,11 @@ def test_the_turn_shows_everybodys_tokens_and_the_phase_without_a_press():
     rig.redraw()
     panel = glass(rig)
     # Two rows of four, read across as the table sits.
-    assert words(panel, 39) == "P1 3 P2 -- P3 17 P4 2"
-    assert words(panel, 47) == "P5 -- P6 5 P7 4 P8 9"
-    assert words(panel, 0, x0=27) == "THROW -/3"  # no pot in the décharge
-    assert words(panel, 9, x0=27) == "DECHARGE UP TO 3"
+    assert words(panel, 39) == "P1:3 P2:-- P3:17 P4:2"
+    assert words(panel, 47) == "P5:-- P6:5 P7:4 P8:9"
+    assert words(panel, 0, x0=24) == "THROW -/3"  # no pot in the décharge
+    assert words(panel, 9, x0=24) == "DECHARGE"
+    assert words(panel, 28, x0=48) == "UP TO 3"  # beside the dice
 
 
 def test_a_128x32_turn_shows_the_throw_to_beat_and_the_throws_name():
@@ -186,13 +192,18 @@ def test_a_128x32_turn_shows_the_throw_to_beat_and_the_throws_name():
     assert words(panel, 12, x0=46) == "LOW P1 654"  # P2's throw counts once it stops
 
 
-def foot_lit(panel, i, size=20, y=26, w=128):
-    """Whether die i of the 128x64 turn has its foot solid: the row above its bottom border,
-    across the die inside its border."""
-    gap = (w - 3 * size) // 4
-    x = gap + i * (size + gap)
-    row = y + size - 3
-    return all(panel.pixel(c, row) for c in range(x + 2, x + size - 2))
+def barred(panel, i, n=3):
+    """Whether die i of the 128x64 turn stands between a hint's bars: a lit column the die
+    high two columns from each side of it, a blank one between."""
+    x, y, size = ui.die_at(64, n, i)
+    return all(panel.pixel(c, r) for c in (x - 2, x + size + 1) for r in range(y, y + size)) \
+        and not any(panel.pixel(c, r) for c in (x - 1, x + size) for r in range(y, y + size))
+
+
+def kept(panel, i, n=3):
+    """Whether die i of the 128x64 turn is drawn solid: lit just inside its border."""
+    x, y, size = ui.die_at(64, n, i)
+    return bool(panel.pixel(x + 2, y + 2))
 
 
 def test_the_hint_is_as_plain_as_a_kept_die_and_the_phase_stays():
@@ -204,14 +215,16 @@ def test_the_hint_is_as_plain_as_a_kept_die_and_the_phase_stays():
     panel = glass(rig)
     assert mask == 4  # with 4, 4 and 1 the strategy keeps the ace, the third die
     for i in range(3):
-        assert foot_lit(panel, i) == bool(mask & (1 << i)), i
-    assert words(panel, 0, x0=27) == "THROW 1/3 POT 21"
-    assert words(panel, 9, x0=27) == "CHARGE %s 441" % text  # the worth before the name
+        assert barred(panel, i) == bool(mask & (1 << i)), i
+        assert not kept(panel, i)
+    assert words(panel, 0, x0=24) == "THROW 1/3 POT 21"
+    assert words(panel, 9, x0=24) == "CHARGE %s" % text  # the worth a word's gap after the phase
+    assert words(panel, 27, x0=64) == "A44"  # the throw's name beside the dice: the ace high
     keep = [i for i in range(3) if mask & (1 << i)][0]
-    rig.play("123"[keep])  # kept: the die is solid, its foot too
-    assert foot_lit(glass(rig), keep)
-    rig.play("123"[keep])  # released: the hint's foot again, drawn with the die alone
-    assert foot_lit(glass(rig), keep)
+    rig.play("123"[keep])  # kept: the die is solid, no bars
+    assert kept(glass(rig), keep) and not barred(glass(rig), keep)
+    rig.play("123"[keep])  # released: the hint's bars again, drawn with the die alone
+    assert barred(glass(rig), keep) and not kept(glass(rig), keep)
 
 
 # ---- presses that decide nothing ----------------------------------------------------------------
@@ -448,20 +461,22 @@ def test_a_decharge_result_keeps_the_trays_marks():
     assert words(glass(rig), 1) == "P2* GIVES 10 TO P1"
 
 
-def test_the_who_starts_list_on_128x32_keeps_p1s_throw():
+def test_the_who_starts_list_on_128x32_names_what_for_and_the_latest_rolls():
     rig = Rig([], height=32)
     rig.play("o")  # classic, 4 players
     rig.play("rrr", [6, 5, 3], [6, 3, 1], [3, 3, 3])
-    # Two lines of cells read across, three rolls a line: every player, each roll by its
-    # thrower's name; P4, still to throw, lit (no room for the title with four players).
+    # The title on its line: who rolls, for what; under it three cells read across in rolling
+    # order: P4, still to throw, lit, and the rolls made last (P2's 6-3-1: the ace high, A63).
     panel = glass(rig)
-    assert words(panel, 1) == "P1 653 P2 631 P3 333"
-    assert words(panel, 10) == "" and words(panel, 10, ink=0, x1=41) == "P4"
+    assert words(panel, 1) == "P4 WHO STARTS?"
+    # Narrow cells join each roll to its thrower's name.
+    assert words(panel, 10) == "P2:A63 P3:333" and words(panel, 10, ink=0, x0=84) == "P4"
     rig.play("r", [6, 6, 2])
     panel = glass(rig)
-    # Decided: who starts, then the first roll on its line, the others under them.
-    assert words(panel, 1) == "P3 STARTS P1 653"
-    assert words(panel, 10) == "P2 631 P3 333 P4 662"
+    # Decided: who starts, on its line; under it P3 (lit) among the rolls made last.
+    assert words(panel, 1) == "P3 STARTS"
+    assert words(panel, 10, x1=41) == "P2:A63" and words(panel, 10, x0=84) == "P4:662"
+    assert words(panel, 10, ink=0, x0=43, x1=84) == "P3:333"
 
 
 def test_roll_on_a_play_off_tied_again_goes_on_to_the_stake_without_throwing():

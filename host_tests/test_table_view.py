@@ -53,22 +53,30 @@ def test_a_turn_shows_the_best_and_lowest_throws_so_far_and_who_made_them():
 
 
 def cell(panel, y, col, cols=2):
-    """The words of one table cell (dark on a lit cell or lit on dark), and whether it is lit."""
+    """The words of one table cell (dark on a lit cell or lit on dark), and whether it is lit;
+    the line between two columns (x = the next column's start - 2) is no part of a cell."""
     w = 128 // cols
-    x0, x1 = col * w, col * w + w - 1
+    x0, x1 = col * w, col * w + w - 3
     lit = panel.pixel(x0, y - 1) == 1
     return " ".join(panel.read(y, ink=0 if lit else 1, x0=x0, x1=x1).split()), lit
 
 
-def column_cells(panel, y, rows, cols=2):
-    return [cell(panel, y + 9 * r, c, cols) for c in range(cols) for r in range(rows)]
+def row_cells(panel, y, rows, cols=2):
+    """A list's cells as a player reads them: across each row, then down."""
+    return [cell(panel, y + 9 * r, c, cols) for r in range(rows) for c in range(cols)]
+
+
+def ruled(panel, y, rows):
+    """Whether a line parts two columns of cells, from the row above the first to the last."""
+    return all(panel.pixel(62, r) for r in range(y - 1, y + 9 * rows - 2))
 
 
 # Eight throws of one throw each (P1 stops after one, so the limit is one), and their places by
-# the classic ranking: 421, then the fiche 1-1-6, brelan 5, the suite 6-5-4, then the ordinary
-# throws by their highest dice (662 > 632 > 322), and the nenette last of all.
+# the classic ranking: 421, then the fiche 1-1-6 (two aces first: AA6), brelan 5, the suite
+# 6-5-4, then the ordinary throws by their highest dice (662 > 632 > 322), and the nenette last
+# of all. Each throw is written before its player, whose tokens follow the name.
 EIGHT = ([6, 3, 2], [4, 2, 1], [5, 5, 5], [1, 1, 6], [6, 5, 4], [3, 2, 2], [2, 2, 1], [6, 6, 2])
-PLACES = ["P2 421", "P4 611", "P3 555", "P5 654", "P8 662", "P1 632", "P6 322", "P7 221"]
+PLACES = ["421 P2", "AA6 P4", "555 P3", "654 P5", "662 P8", "632 P1", "322 P6", "221 P7"]
 
 
 def test_the_table_lists_every_throw_of_the_turn_best_first_and_every_token():
@@ -78,9 +86,26 @@ def test_the_table_lists_every_throw_of_the_turn_best_first_and_every_token():
     rig.play("O")  # long OK: the table, while P8 is still to throw
     panel = glass(rig)
     assert panel.read(1) == "CHARGE POT 21"
-    done = [p for p in PLACES if p != "P8 662"]
-    assert column_cells(panel, 10, 4) == [(p + " 0", False) for p in done] + [("P8 0", True)]
+    done = [p for p in PLACES if p != "662 P8"]
+    assert row_cells(panel, 10, 4) == [(p + " 0", False) for p in done] + [("P8 0", True)]
+    assert ruled(panel, 10, 4)
     assert panel.hints() == "ROLL:BACK OK:PAID"
+    rig.play("r")  # back to P8's turn: a throw under way is listed where it ranks
+    rig.play("r", [6, 4, 3])
+    rig.play("O")
+    # 643 is an ordinary throw, below 654 (a suite) and 662, above 632.
+    want = done[:4] + ["643 P8"] + done[4:]
+    assert row_cells(panel := glass(rig), 10, 4) == [(p + " 0", p == "643 P8") for p in want]
+
+
+def test_a_table_of_four_is_one_list_best_first():
+    rig = new_game(4)
+    for dice in ([6, 3, 2], [4, 2, 1], [5, 5, 5]):
+        rig.play("ro", dice)
+    rig.play("O")  # P4 still to throw: 421, 555, 632, then P4 (lit)
+    panel = glass(rig)
+    assert row_cells(panel, 10, 4, cols=1) == [("421 P2 0", False), ("555 P3 0", False),
+                                              ("632 P1 0", False), ("P4 0", True)]
 
 
 def test_the_result_shows_every_throw_best_first_every_token_and_the_pot():
@@ -91,8 +116,9 @@ def test_the_result_shows_every_throw_best_first_every_token_and_the_pot():
     # The nenette loses; in classic it takes 2 tokens from the pot whatever the best throw was.
     assert panel.read(1) == "P7 LOSES: TAKES 2"
     tokens = {"P7": 2}
-    want = [(p + " " + str(tokens.get(p[:2], 0)), p[:2] == "P7") for p in PLACES]
-    assert column_cells(panel, 10, 5) == want + [("POT 19", False), ("", False)]
+    want = [(p + " " + str(tokens.get(p[-2:], 0)), p[-2:] == "P7") for p in PLACES]
+    assert row_cells(panel, 10, 5) == want + [("POT 19", False), ("", False)]
+    assert ruled(panel, 10, 5)
 
 
 # ---- roll-offs and play-offs: each throw as it happens, and who won before moving on --------
@@ -102,26 +128,27 @@ def test_the_roll_off_for_who_starts_shows_each_throw_then_who_starts():
     rig = Rig([])  # classic, 4 players: everybody throws, the best throw starts
     rig.play("o")
     panel = glass(rig)
-    assert panel.read(1, x0=28) == "WHO STARTS?" and panel.read(0, scale=2) == "P1"
-    assert column_cells(panel, 18, 2) == [("P1", True), ("P2", False), ("P3", False),
-                                          ("P4", False)]
+    assert panel.read(1, x0=25) == "WHO STARTS?" and panel.read(0, scale=2) == "P1"
+    assert row_cells(panel, 18, 2) == [("P1", True), ("P2", False), ("P3", False),
+                                       ("P4", False)]
     rig.play("r", [6, 5, 3])
     panel = glass(rig)
     assert panel.read(0, scale=2) == "P2"  # P1's throw stays in view while P2 throws
-    assert column_cells(panel, 18, 2) == [("P1 653", False), ("P2", True), ("P3", False),
-                                          ("P4", False)]
+    assert row_cells(panel, 18, 2) == [("P1 653", False), ("P2", True), ("P3", False),
+                                       ("P4", False)]
     rig.play("rrr", [6, 3, 1], [3, 3, 3], [2, 6, 6])
-    # A brelan is a figure and beats every ordinary throw: P3 starts. P4's 2-6-6 reads 662.
+    # A brelan is a figure and beats every ordinary throw: P3 starts. P4's 2-6-6 reads 662; P2's
+    # 6-3-1, the ace high, reads A63.
     assert rig.app.screen == "outcome"
     panel = glass(rig)
     assert panel.read(0, scale=2) == "P3 STARTS"
-    assert column_cells(panel, 18, 2) == [("P1 653", False), ("P2 631", False),
-                                          ("P3 333", True), ("P4 662", False)]
+    assert row_cells(panel, 18, 2) == [("P1 653", False), ("P2 A63", False),
+                                       ("P3 333", True), ("P4 662", False)]
     assert panel.hints() == "OK:NEXT  ROLL:THROW"  # P3, a human, starts: ROLL is its throw
     rig.play("o")  # the charge begins: P3's turn says so, and shows the pot
     panel = glass(rig)
     assert rig.app.screen == "play" and panel.read(0, scale=2) == "P3"
-    assert panel.read(9, x0=27).startswith("CHARGE") and panel.read(0).endswith("POT 21")
+    assert panel.read(9, x0=24).startswith("CHARGE") and panel.read(0).endswith("POT 21")
 
 
 def test_eight_players_roll_off_shows_all_eight_throws_highest_die_first():
@@ -132,10 +159,11 @@ def test_eight_players_roll_off_shows_all_eight_throws_highest_die_first():
               [1, 6, 1])
     rig.play("r" * 8, *throws)
     panel = glass(rig)
-    # Two aces and a six is a figure, the best here: P8 starts.
+    # Two aces and a six is a figure, the best here: P8 starts. An ace ranks above the six in
+    # the ordinary throws: 6-1-4 reads A64, 3-3-1 A33.
     assert panel.read(0, scale=2) == "P8 STARTS"
-    want = ["P1 532", "P2 641", "P3 331", "P4 652", "P5 644", "P6 322", "P7 655", "P8 611"]
-    assert column_cells(panel, 18, 4) == [(t, t[:2] == "P8") for t in want]
+    want = ["P1 532", "P2 A64", "P3 A33", "P4 652", "P5 644", "P6 322", "P7 655", "P8 AA6"]
+    assert row_cells(panel, 18, 4) == [(t, t[:2] == "P8") for t in want]
 
 
 def test_a_roll_off_for_the_lowest_shows_who_loses_then_the_result():
@@ -144,19 +172,19 @@ def test_a_roll_off_for_the_lowest_shows_who_loses_then_the_result():
     rig.play("ro", [4, 2, 1])
     rig.play("ro", [6, 3, 2])  # P1 and P3 tie for the lowest: one die each, the lower loses
     panel = glass(rig)
-    assert panel.read(1, x0=28) == "TIE: LOW LOSES"
-    assert column_cells(panel, 18, 1) == [("P1", True), ("P3", False)]
+    assert panel.read(1, x0=25) == "TIE: LOW LOSES"
+    assert row_cells(panel, 18, 1) == [("P1", True), ("P3", False)]
     rig.play("r", [4])
     rig.play("r", [4])  # a tie again: both roll again
     panel = glass(rig)
     assert panel.read(0, scale=2) == "TIE AGAIN"
-    assert column_cells(panel, 18, 1) == [("P1 4", True), ("P3 4", True)]
+    assert row_cells(panel, 18, 1) == [("P1 4", True), ("P3 4", True)]
     rig.play("o")
     assert rig.app.screen == "play" and "TRY 2" in glass(rig).read(9)
     rig.play("rr", [5], [2])
     panel = glass(rig)
     assert panel.read(0, scale=2) == "P3 LOSES"
-    assert column_cells(panel, 18, 1) == [("P1 5", False), ("P3 2", True)]
+    assert row_cells(panel, 18, 1) == [("P1 5", False), ("P3 2", True)]
     rig.play("o")
     assert glass(rig).read(1) == "P3 LOSES: TAKES 10"  # 421 is worth 10
 
@@ -175,9 +203,10 @@ def test_a_128x32_table_shows_all_eight_players_tokens_and_a_result_its_best_and
         rig.play("ro", dice)
     rig.play("O")
     panel = glass32(rig)
-    # No room for a head line: tokens only, two rows of four. First the places so far (421,
-    # then brelan 5, then 632), then P4, whose turn it is (lit), then the others in turn order.
-    got = [cell(panel, y, c, cols=4) for c in range(4) for y in (1, 10)]
+    # No room for a head line: tokens only, two rows of four read across. First the places so
+    # far (421, then brelan 5, then 632), then P4, whose turn it is (lit), then the others in
+    # turn order. One digit leaves a space's room; two digits would join count and name: P2:10.
+    got = [cell(panel, y, c, cols=4) for y in (1, 10) for c in range(4)]
     assert got == [("P2 0", False), ("P3 0", False), ("P1 0", False), ("P4 0", True),
                    ("P5 0", False), ("P6 0", False), ("P7 0", False), ("P8 0", False)]
     assert panel.read(24, ink=0) == "ROLL:BACK OK:PAID"
@@ -186,7 +215,7 @@ def test_a_128x32_table_shows_all_eight_players_tokens_and_a_result_its_best_and
         rig.play("ro", dice)
     panel = glass32(rig)
     assert panel.read(1) == "P7 LOSES: TAKES 2"
-    assert [cell(panel, 10, c) for c in range(2)] == [("P2 421 0", False), ("P7 221 2", True)]
+    assert [cell(panel, 10, c) for c in range(2)] == [("421 P2 0", False), ("221 P7 2", True)]
 
 
 def test_a_result_drawn_from_a_save_shows_the_two_throws_it_keeps_and_every_token():
@@ -200,5 +229,6 @@ def test_a_result_drawn_from_a_save_shows_the_two_throws_it_keeps_and_every_toke
     ui.result(display.fb, 128, 64, game)
     panel = Panel.from_framebuffer(display.buffer)
     assert panel.read(1) == "P3 LOSES: TAKES 10"
-    assert column_cells(panel, 10, 2) == [("P2 421 0", False), ("P3 532 10", True),
-                                          ("P1 0", False), ("POT 11", False)]
+    # One list, best first: the winner, the loser, the one whose throw the save lost, the pot.
+    assert row_cells(panel, 10, 4, cols=1) == [("421 P2 0", False), ("532 P3 10", True),
+                                              ("P1 0", False), ("POT 11", False)]

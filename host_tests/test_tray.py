@@ -10,7 +10,6 @@ import json
 import pytest
 from dicetray import clock as clock_mod
 from dicetray import ui
-from dicetray.draw import die_x
 from dicetray.options import PRESET_NAMES, PRESETS
 from dicetray.save_check import load
 from dicetray.screens import (
@@ -184,8 +183,8 @@ def assert_result_sane(game):
 # border and never a pip, is lit exactly when it is kept.
 def kept_marks(tray):
     rows = tray.i2c.panel.pixels()
-    # ui.turn: 20-pixel dice at y=26 (up to four players).
-    return [bool(rows[28][die_x(128, 20, i) + 2]) for i in range(3)]
+    # ui.turn's dice up to four players: lit just inside the border where kept.
+    return [bool(rows[y + 2][x + 2]) for x, y, _ in (ui.die_at(64, 4, i) for i in range(3))]
 
 
 # ---- 1. every preset, played to its end through the buttons --------------------------------
