@@ -236,7 +236,7 @@ def test_the_hint_is_the_choice_with_its_chance_in_the_charge_and_tokens_in_the_
     g = situation("jackpot", DECHARGE, [(6, 6, 6)], [1], 3, [2, 2, 1], 1, limit=1,
                   tokens=[4, 4, 4])
     mask, text = strategy.hint(g)  # one throw, a nénette under 6-6-6: it can only take
-    assert mask is None and text.startswith("OK-") and text.endswith("T")
+    assert mask is None and text.startswith("OK -") and text.endswith("T")  # a word apart
 
 
 # ---- the table ---------------------------------------------------------------------------------
