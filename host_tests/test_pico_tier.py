@@ -23,7 +23,7 @@ import json
 import os
 
 import pytest
-from dicetray import clock, crash, words_en, words_fr
+from dicetray import clock, crash, draw, ui, words_en, words_fr
 from dicetray.display import Display
 from dicetray.options import PRESETS
 from dicetray.rules import START_SEAT1
@@ -37,12 +37,13 @@ from trayhost.autoplay import ScriptedDice
 from trayhost.pins import ticks_diff
 
 SETUP_HINTS = "1/2 MOVE  3/R CHANGE"
-# ui.turn's dice row on a 128x64 panel: three 20-pixel dice at y=26 from x=17, 54 and 91, each
-# read with a pixel round it. A kept die is drawn solid: a pixel just inside its double border
-# is lit only then.
-DIE_X = (16, 53, 90)
-DIE_Y = 25
-DIE_SIZE = 22
+# ui.turn's dice row on a 128x64 panel, two players (ui.die_at), each read with the columns of
+# a hint's bars and a row round it. A kept die is drawn solid: a pixel just inside its double
+# border is lit only then.
+DIE_X = tuple(ui.die_at(64, 2, i)[0] - draw.MARGIN for i in range(3))
+DIE_Y = ui.die_at(64, 2, 0)[1] - 1
+DIE_W = ui.die_at(64, 2, 0)[2] + 2 * draw.MARGIN
+DIE_H = ui.die_at(64, 2, 0)[2] + 2
 # A truncated save (power lost while writing, on a filesystem without atomic rename), and one
 # nested 550 levels deep (6.5 KB): parsing or printing it recursively overflows the Pico's stack.
 TRUNCATED = b'{"format": "dicetray-game", "vers'
@@ -247,11 +248,11 @@ def saved_game(files):
 
 
 def kept(panel, die):
-    return panel.pixel(DIE_X[die] + 3, DIE_Y + 3) == 1
+    return panel.pixel(DIE_X[die] + draw.MARGIN + 2, DIE_Y + 3) == 1
 
 
 def die_picture(panel, die):
-    return panel.region(DIE_X[die], DIE_Y, DIE_SIZE, DIE_SIZE)
+    return panel.region(DIE_X[die], DIE_Y, DIE_W, DIE_H)
 
 
 def top_line(panel):

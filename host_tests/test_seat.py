@@ -123,7 +123,7 @@ def test_a_computer_announces_its_stop_before_it_makes_it():
             assert g.turn.pos == pos and g.current == who  # said, not done yet
             top, high = ui.refusal_rows(64)  # the box over whole rows, its text in the middle
             assert glass(tray).read(top + (high - 7) // 2, ink=0).strip() in (
-                "P%d: STOP" % (who + 1), "P%d: LE BON" % (who + 1))
+                "P%d*: STOP" % (who + 1), "P%d*: LE BON" % (who + 1))  # a seat, marked
             tray.run(seat.SAY_MS + 100)
             assert g.turn.pos != pos or g.turn.settling() or app.screen != PLAY
             break

@@ -186,7 +186,7 @@ class Seat:
                 self.said = True
                 early = t.pos and t.count < g.max_throws()
                 said = words.T.SAY_LE_BON if early else words.T.SAY_STOP
-                app.clock.say(words.T.SAY % (pname(g.current), said), now, SAY_MS)
+                app.clock.say(words.T.SAY % (pname(g.current, g.computers), said), now, SAY_MS)
                 app.redraw()
                 self.due = app.clock.ticks_add(now, SAY_MS)
                 return None

@@ -60,8 +60,11 @@ def turn(fb, w, h, game, kept, faces=None, hint=None):
         # Two lines of text, each with a row for its accents above it and a blank row below:
         # across the top, who throws, throw n of limit and the throw's name; under it the dice
         # and beside them the throw to beat, the lowest so far (the best: the table's screen).
-        # The pot and everybody's tokens: the table's screen and the results.
-        top = pname(p) + " " + tx.THROW_OF % (count or "-", limit)
+        # The pot and everybody's tokens: the table's screen and the results. A seat the tray
+        # plays is marked (P3*), its count without its word where the throw's name needs it.
+        top = pname(p, game.computers) + " " + tx.THROW_OF % (count or "-", limit)
+        if tray and not fits(top, name, w):
+            top = pname(p, game.computers) + " %s/%d" % (count or "-", limit)
         font.text(fb, top, 0, 1)
         if fits(top, name, w):
             font.text(fb, name, w - font.width(name), 1)
