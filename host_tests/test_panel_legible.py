@@ -150,7 +150,7 @@ def test_the_checker_finds_each_kind_of_problem():
     def big_mark(x):
         def paint(fb):
             draw.big_name(fb, 1, 0, 0, (1,))
-            font.text(fb, "ROUND 1", x, 9)
+            font.text(fb, "ROUND 1", x, 0)
         return paint
 
     assert "touch" in frame(big_mark(draw.TEXT_X))  # on the seat's *

@@ -10,7 +10,6 @@ import random
 import pytest
 from dicetray import seat, strategy, ui
 from dicetray.display import Display
-from dicetray import ui
 from dicetray.game import Game
 from dicetray.rules import evaluate
 from dicetray.save_check import load

@@ -124,8 +124,8 @@ def test_a_seat_the_tray_plays_says_so_and_shows_no_key_to_press(height):
     assert panel.pixel(126, height - 5) == 0 and panel.pixel(127, height - 5) == 1
     assert words(panel, height - 8) == "TRAY PLAYS"
     assert keys(panel, height) == ""
-    if height == 32:  # the bar says the tray plays: the name needs no mark
-        assert words(panel, 1, x1=72) == "P2 THROW -/1"
+    if height == 32:  # the seat's name marked as on every screen
+        assert words(panel, 1, x1=80) == "P2* THROW -/1"
     rig.dice.values.extend([5, 4, 1])
     rig.play("r")  # a human's press still hurries the tray: it throws at once
     assert rig.game.turn.count == 1

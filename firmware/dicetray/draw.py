@@ -9,7 +9,7 @@ from dicetray.clock import WAIT_STEPS
 
 GAP = 3  # the blank columns that part two words (a letter's gap is 1)
 TEXT_X = 25  # 128x64: where the text beside a big name starts (the line by a seat's mark: SEAT_X)
-SEAT_X = 36  # the second line beside a seat's big name: its mark, then a word's gap
+SEAT_X = 33  # the lines beside a seat's big name: after its mark, GAP and more
 TEXT_X32 = 50  # 128x32: where the text beside a turn's dice (and their hint bars) starts
 
 # Pip positions per face on a 3x3 grid (column, row), columns/rows 0..2.
@@ -33,17 +33,17 @@ def pname(p, seats=()):
 
 def big_name(fb, p, x, y, seats=()):
     """A player's name at twice the size; a seat the tray plays (in seats) is marked as
-    everywhere, "P3*", its * at the text's size by the name's foot, a letter's gap (two
-    columns at twice the size) after it: the first line beside the name starts at TEXT_X,
-    above the *, the second at SEAT_X, a word's gap after it (text_x)."""
+    everywhere, "P3*": its * at the text's size, halfway down the name and a letter's gap (two
+    columns at twice the size) after it, where it belongs to neither line of text beside the
+    name; those lines start at SEAT_X (text_x)."""
     font.text(fb, pname(p), x, y, 2)
     if p in seats:
-        font.text(fb, "*", x + 24, y + 8)
+        font.text(fb, "*", x + 24, y + 3)
 
 
 def text_x(p, seats=()):
-    """Where the second line beside player p's big name starts: TEXT_X, SEAT_X after a
-    seat's mark."""
+    """Where the lines beside player p's big name start: TEXT_X, SEAT_X after a seat's
+    mark."""
     return SEAT_X if p in seats else TEXT_X
 
 
@@ -178,13 +178,13 @@ def fits(left, right, room):
     return font.width(left) + GAP + font.width(right) <= room
 
 
-def cells(fb, w, y, rows, items, pitch=9, x=0, rule=False):
+def cells(fb, w, y, rows, items, pitch=9, x=0):
     """A list's cells: items (left text, count, lit) read across, row by row, rows high from y
     at pitch (9: room for a lit cell's margin), as many columns as they need across w pixels
     from x; a lit cell is inverted, with a pixel of lit margin round its text. Each count sits
     right after its own left text: a space after it where the cells leave a wider gap before
     the next cell's text, else joined to it by a colon ("P1:10"), so that it always reads as
-    its own name's. rule: a line parts the columns (a list whose cells nearly fill them)."""
+    its own name's. Two columns read as one list across (no line parts them)."""
     cols = (len(items) + rows - 1) // rows
     colw = w // cols
     text = font.text
@@ -192,10 +192,7 @@ def cells(fb, w, y, rows, items, pitch=9, x=0, rule=False):
     for left, right, _ in items:
         wide = max(wide, font.width(left) + (font.width(right) + 7 if right else 0))
     join = " " if colw - wide > 8 else ":"
-    fill = colw - (3 if rule else 1)
-    if rule:
-        for c in range(1, cols):
-            fb.fill_rect(x + c * colw - 2, y - 1, 1, rows * pitch - 1, 1)
+    fill = colw - 1
     k = 0
     # One loop, no call per cell but the text's: a result's or the table's nine cells are
     # drawn by every press that shows them.

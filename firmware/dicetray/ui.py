@@ -9,7 +9,6 @@ roll-off and play-off screens are drawn in dicetray.ui_contest (ui.contest, ui.o
 from dicetray import font, words
 from dicetray.draw import (
     MARGIN,
-    TEXT_X,
     TEXT_X32,
     big_name,
     fits,
@@ -77,10 +76,11 @@ def turn(fb, w, h, game, kept, faces=None, hint=None):
     # row for its accents (DÉCHARGE): the phase, and a hint's worth a word's gap after it; the
     # throw to beat one more (RIEN À BATTRE); then the dice, the throw's name beside them.
     big_name(fb, p, 0, 0, game.computers)
-    font.text(fb, tx.THROW_OF % (count or "-", limit), TEXT_X, 0)
+    x = text_x(p, game.computers)
+    font.text(fb, tx.THROW_OF % (count or "-", limit), x, 0)
     if pot:
         font.text(fb, pot, w - font.width(pot), 0)
-    font.text(fb, phase if hint is None else phase + " " + hint[1], text_x(p, game.computers), 9)
+    font.text(fb, phase if hint is None else phase + " " + hint[1], x, 9)
     _to_beat(fb, w, 18, game)
     turn_die(fb, w, h, faces or t.dice, kept, None, marks, game.n)
     font.text(fb, name, _NAME_X[game.n > 4], 27 if game.n <= 4 else 28)
@@ -260,12 +260,12 @@ def _thrown(game, t):
 
 def _ranked_cells(fb, w, h, y, items):
     # A ranked list from y: one column where it fits above the key bar, else two, read row by
-    # row (the best at the left of the first row), a line between them.
+    # row (the best at the left of the first row).
     rows = (h - 9 - y) // 9
     if len(items) <= rows:
         _cells(fb, w, y, len(items), items)
     else:
-        _cells(fb, w, y, (len(items) + 1) // 2, items, 9, 0, True)
+        _cells(fb, w, y, (len(items) + 1) // 2, items)
 
 
 def _tokens(game, p):
@@ -300,8 +300,8 @@ def phase(fb, w, h, game, keys=None, left=-1):
 def standings(fb, w, h, game, unsaved, keys):
     """The table: every player's tokens (--: left as a winner), the pot and the phase, and on
     128x64 this turn's throws, best first, the throw under way among them, then who is still
-    to throw, read row by row; whose turn it is is lit. A warning if saving fails (unsaved);
-    keys: what the buttons do there."""
+    to throw, read row by row (128x32, no throws: in seat order); whose turn it is is lit. A
+    warning if saving fails (unsaved); keys: what the buttons do there."""
     font.clear(fb)
     wide = h >= 64
     t = game.turn
@@ -323,7 +323,9 @@ def standings(fb, w, h, game, unsaved, keys):
         throws.insert(j, t.dice)
     seen += [q for q in t.order if q not in seen]
     seen += [q for q in range(game.n) if q not in seen]
-    if not wide:  # four cells a row; three where seats are marked ("P8*"), unless that makes three
+    if not wide:  # no throws to rank by: the players in seat order, as the table sits; four
+        # cells a row, three where seats are marked ("P8*"), unless that makes three rows
+        seen = list(range(game.n))
         per = 3 if seats else 4
         if game.n > 2 * per:
             seats, per = (), 4

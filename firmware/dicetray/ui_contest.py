@@ -5,7 +5,7 @@ ui.outcome): the screens and their callers draw through ui alone.
 """
 
 from dicetray import font, words
-from dicetray.draw import TEXT_X, big_name, pname, text_x
+from dicetray.draw import big_name, pname, text_x
 from dicetray.draw import cells as _cells
 from dicetray.draw import hints as _hints
 from dicetray.rules import written
@@ -39,8 +39,9 @@ def contest(fb, w, h, game):
         return
     big_name(fb, game.current, 0, 0, game.computers)
     # A row above the title for an accent (ÉGAL); the line's foot level with the big name's.
-    font.text(fb, title, TEXT_X, 1)
-    font.text(fb, line, text_x(game.current, game.computers), 9)
+    x = text_x(game.current, game.computers)
+    font.text(fb, title, x, 1)
+    font.text(fb, line, x, 9)
     _roll_cells(fb, w, 18, c, (game.current,), game.computers, game.opts)
 
 

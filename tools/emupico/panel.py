@@ -220,7 +220,7 @@ def screen_of(panel):
     if screen:
         return screen
     top = panel.read(0)
-    title = top + " " + panel.read(1, x0=28)  # a contest's title: a row down on 128x64
+    title = top + " " + panel.read(1, x0=24)  # a contest's title: a row down on 128x64
     if "STARTS?" in title or "TIE:" in title:
         return "contest"
     if "THROW" in top or "/" in top:  # "THROW 1/3", or "1/3" and a hint's worth
