@@ -39,8 +39,9 @@ def new_game(players, height=64, computers=0, hints=False, **options):
 # (the dice, what the panel says while they tumble, what it says once they land): the header
 # right of the big name (128x64: "THROW n/3", the pot; row 9: the phase, then beside the dice
 # the throw's name or the throws due), or 128x32's first two lines, and the key bar. P1
-# starts: no limit set yet, so "UP TO 3"; P1 may stop after any throw. While the dice tumble the panel is as it was
-# before the press, but for the last throw's name: its dice are in the air again.
+# starts: no limit set yet, so "UP TO 3"; P1 may stop after any throw. While the dice tumble
+# the panel is as it was before the press, but for the last throw's name: its dice are in the
+# air again.
 START = ("THROW -/3 POT 21", "CHARGE UP TO 3", "ROLL OR HOLD OK:TABLE")
 THROWS = (
     ([6, 5, 4], START, ("THROW 1/3 POT 21", "CHARGE SUITE 654", "KEEP, ROLL OR OK:STOP")),
