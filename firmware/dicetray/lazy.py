@@ -25,7 +25,7 @@ PHASES = {
     LOADER: ("store_read", "postmortem"),
     SETUP: ("screens_setup", "options"),
     GAME: ("game", "settle", "payout"),
-    SEATS: ("seat", "strategy", "odds", "firsttable"),
+    SEATS: ("seat", "strategy", "rewards", "turn_odds", "odds", "firsttable"),
     SAVE: ("save_record",),
     UNDO: ("takeback",),
 }
