@@ -38,6 +38,7 @@ caused, take_events() the set-up's:
 
 from dicetray import settle
 from dicetray.rules import LIMIT_AT_MOST, Options, RulesError, check_dice
+from dicetray.settle import ranking
 from dicetray.state import (
     DIE,
     FOR_WHAT_COMES,
@@ -163,7 +164,7 @@ class Game:
     def ranked(self, turn=None):
         """Places in turn (this one) of the players done, best throw first; a tie: turn order.
         The list is shared (sort_keys): read it, never change it."""
-        return settle.ranking(self, turn)[2]
+        return ranking(self, turn)[2]
 
     def sort_keys(self, turn=None):
         """settle.key of each player done in turn (this one), in turn order (shared, as ranked).
@@ -171,7 +172,7 @@ class Game:
         end ranks every throw, and so does each screen of the turns that follow, in a press's
         frame on the Pico (a stop's, a throw's). Kept for one turn's list of finals, that very
         list (a turn resumed or taken back holds a new one; finals only grow); not saved."""
-        return settle.ranking(self, turn)[1]
+        return ranking(self, turn)[1]
 
     # ---- actions -----------------------------------------------------------------------
 

@@ -34,9 +34,10 @@ PHASES = {
 def let_go(phase, keep):
     """Let go of phase's modules that are loaded, but those in keep: their code leaves the
     heap; an import loads one again."""
-    for name in PHASES[phase]:
-        if "dicetray." + name not in keep:
-            drop(name)
+    for name in PHASES[phase]:  # one test for each not loaded: a phase's forget is a press's
+        full = "dicetray." + name
+        if full in sys.modules and full not in keep:
+            _unload(full, name)
 
 
 def drop(name):
@@ -44,11 +45,16 @@ def drop(name):
     loads it again)."""
     full = "dicetray." + name
     if full in sys.modules:
-        del sys.modules[full]
-        try:
-            delattr(sys.modules["dicetray"], name)
-        except (AttributeError, KeyError):  # KeyError: MicroPython's, for a module
-            pass
+        _unload(full, name)
+
+
+def _unload(full, name):
+    # The module full (dicetray.name), loaded: out of sys.modules and of the package.
+    del sys.modules[full]
+    try:
+        delattr(sys.modules["dicetray"], name)
+    except (AttributeError, KeyError):  # KeyError: MicroPython's, for a module
+        pass
 
 
 class Ready:
