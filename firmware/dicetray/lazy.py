@@ -72,7 +72,7 @@ class Ready:
         setup (their code and the menu's are not held at once). A game over lets the seats'
         code and the record's (save_record) go. What the turn screens of the game on, or of the
         one the setup would start, copy is drawn ready (ui.ready_turn): no press draws it."""
-        from dicetray import ui  # the words' catalogue loads lazy first: nothing above it here
+        from dicetray import ui  # here: lazy is loaded by words, which ui imports
         from dicetray.screens_between import NOTICE, OVER, QUIT, RESUME, TALLY
         from dicetray.screens_between import SETUP as SETUP_SCREEN  # SETUP here: its phase
 
