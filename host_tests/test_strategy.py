@@ -1,5 +1,6 @@
-"""The computer seat's strategy (dicetray.strategy), its odds (odds.py) and its table of the
-players still to throw (firsttable.py), against the turn played out apart from them.
+"""The computer seat's strategy: its choices (strategy.py), what a final throw is worth
+(rewards.py), the turn's odds (turn_odds.py), the odds over the dice (odds.py) and its table of
+the players still to throw (firsttable.py), against the turn played out apart from them.
 
 turnmodel.py shares no code with them: it plays every player still to throw exactly against
 each final throw of the seat, over every face of the dice, and scores a final through the
