@@ -253,7 +253,7 @@ def test_the_turn_that_ended_stays_in_view_with_every_throw():
 
 @pytest.mark.parametrize("preset", sorted(PRESETS))
 def test_places_read_again_or_after_an_undo_are_those_worked_out_afresh(preset):
-    # The places are worked out once per throw done (Game._ranking keeps them): whatever was
+    # The places are worked out once per throw done (settle.ranking keeps them): whatever was
     # ranked before, the turn under way's or the one that ended, resumed or taken back, each
     # reading is the one a game that never ranked anything gives, in every kind of game.
     from dicetray.save_record import RECORD_FIELDS

@@ -117,7 +117,8 @@ def round_trip():
     words.use("fr")
     words.use("en")
     import dicetray.options, dicetray.screens_setup, dicetray.seat, dicetray.strategy
-    import dicetray.odds, dicetray.firsttable, dicetray.save_record
+    import dicetray.rewards, dicetray.turn_odds, dicetray.odds
+    import dicetray.firsttable, dicetray.save_record
     for phase in (lazy.SEATS, lazy.SETUP, lazy.SAVE):
         lazy.let_go(phase, ())
 #---

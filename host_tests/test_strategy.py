@@ -1,5 +1,6 @@
-"""The computer seat's strategy (dicetray.strategy), its odds (odds.py) and its table of the
-players still to throw (firsttable.py), against the turn played out apart from them.
+"""The computer seat's strategy: its choices (strategy.py), what a final throw is worth
+(rewards.py), the turn's odds (turn_odds.py), the odds over the dice (odds.py) and its table of
+the players still to throw (firsttable.py), against the turn played out apart from them.
 
 turnmodel.py shares no code with them: it plays every player still to throw exactly against
 each final throw of the seat, over every face of the dice, and scores a final through the
@@ -16,7 +17,7 @@ import sys
 from pathlib import Path
 
 import pytest
-from dicetray import firsttable, odds, strategy
+from dicetray import firsttable, odds, strategy, turn_odds
 from dicetray.game import Game
 from dicetray.options import PRESETS, changed
 from dicetray.rules import RANKING_BAR41, RANKING_CLASSIC, all_throws, evaluate
@@ -175,12 +176,12 @@ def test_the_chance_to_lose_or_win_is_the_turn_played_out_s(case):
     model = Model(g)
     both = phase == DECHARGE
     for k in range(1, 4):
-        lose, win = strategy.odds(g, k, both)
+        lose, win = turn_odds.odds(g, k, both)
         for n, throw in enumerate(all_throws()):
             # The table's chances are in 255ths: three players' product is good to 0.01.
-            assert abs(lose[n] / strategy.Q - model.lose(throw, k)) < 0.01, (throw, k)
+            assert abs(lose[n] / turn_odds.Q - model.lose(throw, k)) < 0.01, (throw, k)
             if both:
-                assert abs(win[n] / strategy.Q - model.win(throw, k)) < 0.01, (throw, k)
+                assert abs(win[n] / turn_odds.Q - model.win(throw, k)) < 0.01, (throw, k)
 
 
 # ---- the order of the dice, ties --------------------------------------------------------------
@@ -279,7 +280,7 @@ def test_one_throw_is_counted_by_the_tray():
     # but its 3 orders; 4-2-1 is beaten by none and matched by its 6.
     g = situation("classic", CHARGE, [], [], 4, [6, 5, 4], 1)
     strategy.warm(g)
-    data, at, level, div, _ = strategy.source(g, 1, 1)
+    data, at, level, div, _ = turn_odds.source(g, 1, 1)
     assert div == 216
     above, level = data[at:at + 56], data[level:level + 56]
     assert (above[odds.ix(2, 2, 1)], level[odds.ix(2, 2, 1)]) == (213, 3)
@@ -353,12 +354,12 @@ def test_the_warm_up_in_pieces_makes_what_it_makes_whole_in_small_pieces(phase):
     ready(firsttable)
     tokens = [3, 2, 4, 1, 3, 2, 3, 3] if phase == DECHARGE else None
     g = situation("lebon", phase, [], [], 8, [6, 5, 1], 1, tokens=tokens)
-    strategy._game[0] = None
+    turn_odds._game[0] = None
     _, whole = lines(lambda: strategy.warm(g))
-    made = {k: v for k, v in strategy._game[4].items()}
-    strategy._game[0] = None
+    made = {k: v for k, v in turn_odds._game[4].items()}
+    turn_odds._game[0] = None
     pieces = in_pieces(lambda: strategy.warm(g, True))
-    assert strategy._game[4] == made and not strategy.warm(g, True)
+    assert turn_odds._game[4] == made and not strategy.warm(g, True)
     # A press waits on one piece at most: each is a small part of the whole (8 players: the
     # first player's odds a few throws at a time), and together they make it once.
     assert whole > 10000
@@ -376,17 +377,17 @@ def test_a_decision_prepared_in_pieces_is_the_one_made_whole(preset, phase, fina
                                                               dice, count, limit):
     tokens = [4, 3, 5, 6] if phase == DECHARGE else None
     g = situation(preset, phase, finals, counts, 4, dice, count, limit, tokens=tokens)
-    strategy._now[0] = None
+    turn_odds._now[0] = None
     whole = strategy.decide(g)
-    strategy._now[0] = None
+    turn_odds._now[0] = None
     pieces = 0
     while strategy.prepare(g):
         pieces += 1
     assert pieces >= 2  # the moment's, then at least the last throw's rewards
-    made = dict(strategy._now[2])
+    made = dict(turn_odds._now[2])
     assert strategy.decide(g) == whole
     # All it reads was made in pieces, a tie's other objective included: nothing new.
-    assert set(strategy._now[2]) == set(made)
+    assert set(turn_odds._now[2]) == set(made)
 
 
 @pytest.mark.parametrize("phase", [CHARGE, DECHARGE])
@@ -396,9 +397,9 @@ def test_a_decision_at_8_players_is_made_in_small_pieces_that_make_it_once(phase
     g = situation("lebon", phase, [(4, 2, 1), (6, 6, 2)], [2, 3], 8, [5, 3, 1], 1, 3,
                   tokens=tokens)
     strategy.warm(g)
-    strategy._now[0] = None
+    turn_odds._now[0] = None
     whole, n = lines(lambda: strategy.decide(g))
-    strategy._now[0] = None
+    turn_odds._now[0] = None
     pieces = in_pieces(lambda: strategy.prepare(g))
     chosen, last = lines(lambda: strategy.decide(g))
     assert chosen == whole
@@ -413,10 +414,10 @@ def test_a_piece_under_way_for_a_moment_gone_is_let_go():
     # it.
     g = situation("zanzibar", DECHARGE, [(6, 6, 3)], [3], 5, [6, 3, 2], 1, 3, [5, 9, 7, 4, 6])
     strategy.warm(g)
-    strategy._now[0] = None
+    turn_odds._now[0] = None
     for _ in range(6):
         assert strategy.prepare(g)
-    assert strategy._job[0] is not None  # a reward is under way
+    assert turn_odds._job[0] is not None  # a reward is under way
     g.turn.finals.append([6, 3, 2])
     g.turn.counts.append(1)
     g.turn.pos += 1
@@ -424,10 +425,10 @@ def test_a_piece_under_way_for_a_moment_gone_is_let_go():
     while strategy.prepare(g):
         pass
     pieced = strategy.decide(g)
-    made = dict(strategy._now[2])
-    strategy._now[0] = None
+    made = dict(turn_odds._now[2])
+    turn_odds._now[0] = None
     assert strategy.decide(g) == pieced
-    whole = strategy._now[2]
+    whole = turn_odds._now[2]
     both = [k for k in whole if k in made and k != "worth"]
     assert len(both) >= 3 and all(whole[k] == made[k] for k in both)
 
@@ -440,10 +441,10 @@ def test_an_error_in_a_piece_leaves_nothing_half_made(monkeypatch):
     g = situation("classic", DECHARGE, [(6, 6, 3)], [3], 5, [6, 3, 2], 1, 3, [5, 9, 7, 4, 6])
     assert not g.may_stop_early()
     strategy.warm(g)
-    strategy._now[0] = None
+    turn_odds._now[0] = None
     whole = strategy.decide(g)
     calls = [0]
-    ties = strategy._ties
+    ties = turn_odds._ties
 
     def failing(*args):
         calls[0] += 1
@@ -451,20 +452,20 @@ def test_an_error_in_a_piece_leaves_nothing_half_made(monkeypatch):
             raise MemoryError("memory allocation failed")
         return ties(*args)
 
-    monkeypatch.setattr(strategy, "_ties", failing)
-    strategy._now[0] = None
+    monkeypatch.setattr(turn_odds, "_ties", failing)
+    turn_odds._now[0] = None
     with pytest.raises(MemoryError):
         while strategy.prepare(g):
             pass
-    monkeypatch.setattr(strategy, "_ties", ties)
+    monkeypatch.setattr(turn_odds, "_ties", ties)
     assert strategy.decide(g) == whole  # asked whole
-    strategy._now[0] = None
+    turn_odds._now[0] = None
     with pytest.raises(MemoryError):
-        monkeypatch.setattr(strategy, "_ties", failing)
+        monkeypatch.setattr(turn_odds, "_ties", failing)
         calls[0] = 0
         while strategy.prepare(g):
             pass
-    monkeypatch.setattr(strategy, "_ties", ties)
+    monkeypatch.setattr(turn_odds, "_ties", ties)
     while strategy.prepare(g):  # in pieces
         pass
     assert strategy.decide(g) == whole
@@ -472,16 +473,16 @@ def test_an_error_in_a_piece_leaves_nothing_half_made(monkeypatch):
 
 def test_the_warm_up_under_way_when_a_player_goes_out_is_made_for_those_left():
     g = situation("classic", DECHARGE, [], [], 6, [6, 5, 1], 1, tokens=[3, 2, 4, 1, 3, 2])
-    strategy._game[0] = None
+    turn_odds._game[0] = None
     for _ in range(8):
         assert strategy.warm(g, True)
-    assert strategy._job[0] is not None
+    assert turn_odds._job[0] is not None
     g.tokens[3] = 0  # out of the game: five play on
     g.out.append(3)
     assert len(g.active()) == 5
     while strategy.warm(g, True):
         pass
-    pieced = {k: v for k, v in strategy._game[4].items()}
-    strategy._game[0] = None
+    pieced = {k: v for k, v in turn_odds._game[4].items()}
+    turn_odds._game[0] = None
     strategy.warm(g)
-    assert strategy._game[4] == pieced and pieced[0] == 5
+    assert turn_odds._game[4] == pieced and pieced[0] == 5

@@ -1,12 +1,18 @@
 """The tray's router: presses (buttons, actors, the clock) to the screen shown; drawing, sound,
-saves out."""
+saves out. OK's stop on a human's turn is made as OK goes down (StopAhead, App's part).
+"""
+
+# StopAhead is a part of App: the fields it reads and changes are App.__init__'s, which pyright
+# cannot see in it.
+# pyright: reportAttributeAccessIssue=false
 
 import sys
 
 from dicetray import font, lazy, ui, words
 from dicetray.buttons import LONG
 from dicetray.clock import TURN_DUE, Clock
-from dicetray.save_write import CLEAR_DUE, GAME_DUE, TALLY_DUE, save
+from dicetray.lazy import Ready
+from dicetray.save_write import GAME_DUE, Saves
 from dicetray.screens import NOTICE, OVER, PLAY, QUIT, RESUME, SETUP, SND_NO, TALLY, units
 from dicetray.tally import Tally
 
@@ -19,7 +25,74 @@ _OK_AT_ONCE = (SETUP, RESUME, NOTICE, QUIT)
 _resident = None  # the modules loaded when the first App was built: never let go
 
 
-class App:
+class StopAhead:
+    """A human's stop made as OK goes down (App's part). OK acts as it is let go, since held it
+    opens the table, so on a human's turn the stop it means is made while the finger is on it
+    (stop_ahead), and by the release (let_go) only the frame is left to send. Till then nothing
+    of it is shown, saved or heard; held long or beaten by another key, it is taken back
+    unseen (take_ahead_back). Its fields are the app's (held: what taking it back restores, or
+    None)."""
+
+    def may_stop_ahead(self):
+        """Whether OK, held now, will stop a human's turn when let go, and that stop may be
+        made now (stop_ahead): the dice are still, nothing is said over the turn, the panel is
+        lit, and the game is as saved last (Store.record), which taking it back restores."""
+        g = self.game
+        t = self.clock
+        d = self.display
+        return self.screen == PLAY and not self.unsaved and g.contest is None \
+            and not t.rolling and t.mark is None and not d.dimmed and not d.asleep \
+            and self.store.record is not None and g.current not in g.computers \
+            and g.can_stop()
+
+    def stop_ahead(self, now):
+        """Make the stop OK means as OK goes down, while the finger is on it: the engine's work
+        and the drawing are done by the time it is let go (let_go), which then only sends the
+        frame (OK acts on its release: held, it opens the table). Till then nothing of the stop
+        is shown, saved or heard."""
+        t = self.clock
+        self.held = (self.undo, self.tally.now())
+        t.hold()
+        self.press("OK", False, now)
+
+    def let_go(self, ev, now):
+        """The press of this step, a stop made ahead (stop_ahead): OK let go shows it, as made
+        now (None: nothing else to do); OK held long, or any other press, takes it back as if
+        it never was (dicetray.takeback), then acts (ev returned)."""
+        if ev is None:
+            if self.buttons.pending("OK"):
+                return None  # still held
+        elif ev[0] == "OK" and ev[1] != LONG:
+            self.held = None
+            t = self.clock
+            t.input(now)  # the stop answers the press now, as made on OK's release
+            t.release()
+            return None
+        self.take_ahead_back()
+        return ev
+
+    def take_ahead_back(self):
+        """Take a stop made ahead (stop_ahead) back before it was shown: the game as saved last
+        (Store.record: dicetray.takeback), the turn shown again, the undo, the turn's end and
+        the tally as they were; its save and its tune, held till OK's release, are dropped."""
+        held = self.held
+        if held is None:
+            return  # nothing made ahead
+        from dicetray.takeback import restore
+
+        undo, tally = held
+        self.held = None
+        restore(self.game, self.store.record)
+        self.forget(lazy.UNDO)
+        self.undo = undo
+        self.tally.back_to(tally)  # a game's end counted in memory only
+        self.unsaved = 0  # nothing of it was written
+        self.screen = PLAY
+        self.dirty = True
+        self.clock.take_back()
+
+
+class App(StopAhead, Saves, Ready):
     """One tray. Drive it with step(now) from the main loop (or from tests with fakes).
 
     The screen shown is a name (dicetray.screens); its unit draws it and answers its presses,
@@ -31,9 +104,8 @@ class App:
 
     Where OK held means OK (_OK_AT_ONCE) it acts as it goes down. Elsewhere it acts as it is
     let go (held, it opens the table), but the stop it means on a human's turn is made as it
-    goes down (stop_ahead): by the release only the frame is left to send.
-    Till then nothing of it is shown, saved or heard; held long or beaten by another key, it is
-    taken back unseen (take_ahead_back).
+    goes down: StopAhead, above. Its other parts, each in the room of its job:
+    its saves (save_write's Saves), what a quiet moment readies (lazy's Ready).
     """
 
     def __init__(self, display, buttons, store, roll, ticks_diff, ticks_add, buzzer=None, seed=1):
@@ -150,99 +222,6 @@ class App:
                 self.save()  # after the panel: a flash write never delays what a press shows
         return busy
 
-    def may_stop_ahead(self):
-        """Whether OK, held now, will stop a human's turn when let go, and that stop may be
-        made now (stop_ahead): the dice are still, nothing is said over the turn, the panel is
-        lit, and the game is as saved last (Store.record), which taking it back restores."""
-        g = self.game
-        t = self.clock
-        d = self.display
-        return self.screen == PLAY and not self.unsaved and g.contest is None \
-            and not t.rolling and t.mark is None and not d.dimmed and not d.asleep \
-            and self.store.record is not None and g.current not in g.computers \
-            and g.can_stop()
-
-    def stop_ahead(self, now):
-        """Make the stop OK means as OK goes down, while the finger is on it: the engine's work
-        and the drawing are done by the time it is let go (let_go), which then only sends the
-        frame (OK acts on its release: held, it opens the table). Till then nothing of the stop
-        is shown, saved or heard."""
-        t = self.clock
-        self.held = (self.undo, self.tally.now())
-        t.hold()
-        self.press("OK", False, now)
-
-    def let_go(self, ev, now):
-        """The press of this step, a stop made ahead (stop_ahead): OK let go shows it, as made
-        now (None: nothing else to do); OK held long, or any other press, takes it back as if
-        it never was (dicetray.takeback), then acts (ev returned)."""
-        if ev is None:
-            if self.buttons.pending("OK"):
-                return None  # still held
-        elif ev[0] == "OK" and ev[1] != LONG:
-            self.held = None
-            t = self.clock
-            t.input(now)  # the stop answers the press now, as made on OK's release
-            t.release()
-            return None
-        self.take_ahead_back()
-        return ev
-
-    def take_ahead_back(self):
-        """Take a stop made ahead (stop_ahead) back before it was shown: the game as saved last
-        (Store.record: dicetray.takeback), the turn shown again, the undo, the turn's end and
-        the tally as they were; its save and its tune, held till OK's release, are dropped."""
-        held = self.held
-        if held is None:
-            return  # nothing made ahead
-        from dicetray.takeback import restore
-
-        undo, tally = held
-        self.held = None
-        restore(self.game, self.store.record)
-        self.forget(lazy.UNDO)
-        self.undo = undo
-        self.tally.back_to(tally)  # a game's end counted in memory only
-        self.unsaved = 0  # nothing of it was written
-        self.screen = PLAY
-        self.dirty = True
-        self.clock.take_back()
-
-    def quiet(self):
-        """A quiet moment (the main loop's first idle poll after work): ready what the next
-        press needs. On the setup that is the engine's code and the game the settings shown
-        start (screens_setup.quiet), so that OK starts it at once; the menu's code goes as the game
-        starts. On a screen a press leaves for the setup (the resume prompt, quitting, a game
-        over and its tally, a notice before a new game) that is the menu's code, and at
-        power-up the settings, so that the press draws the setup at once; the code goes if
-        another screen follows (show). Quitting a game the seats play in leaves it to the
-        setup (their code and the menu's are not held at once). A game over lets the seats'
-        code and the record's (save_record) go. What the turn screens of the game on, or of the
-        one the setup would start, copy is drawn ready (ui.ready_turn): no press draws it."""
-        screen = self.screen
-        g = self.game
-        if g is not None and g.over:  # what played and saved it goes before the setup's comes
-            if self.seat is not None:
-                self.seat = None
-                self.forget(lazy.SEATS)
-            self.forget(lazy.SAVE)
-        ready = g if g is not None and not g.over else None  # the game whose turns to ready
-        if screen == SETUP:
-            from dicetray.screens_setup import quiet
-
-            menu = self.units[SETUP]
-            quiet(menu, self)
-            ready = menu.ready[1] if menu.ready is not None else None
-        elif screen == RESUME or screen == NOTICE and g is None:
-            from dicetray.screens_setup import read_settings
-
-            read_settings(self.units[SETUP], self)
-        elif screen == QUIT and self.seat is None or g is not None and g.over and (
-                screen == TALLY or screen == OVER):
-            import dicetray.screens_setup  # noqa: F401  (its settings: read before this game)
-        if ready is not None:
-            ui.ready_turn(self.w, self.h, ready)
-
     def press(self, name, long, now):
         """A press acts on the screen shown, a dimmed panel's too; only a dark panel takes it
         to wake. During the roll animation the dice land at once: a KEEP then keeps one of
@@ -269,11 +248,6 @@ class App:
     def redraw(self):
         """Draw the screen again at the end of this step (what it shows has changed)."""
         self.dirty = True
-
-    def needs_save(self, what):
-        """Save what (dicetray.save_write's GAME_DUE, SETTINGS_DUE...) once the panel shows what
-        this step drew (App.save)."""
-        self.unsaved |= what
 
     def render(self):
         """Draw the screen shown into the frame buffer (the next display.show() sends it)."""
@@ -349,26 +323,3 @@ class App:
         """End the game (finished or not) and go back to the setup."""
         self.clear()
         self.show(SETUP)
-
-    def count_round(self):
-        """The game is over: count the round its losers pay, saved with the game (App.save)."""
-        if self.tally.count(self.game):
-            self.unsaved |= TALLY_DUE
-
-    def reset_tally(self):
-        """Every seat back to 0 rounds paid, saved once the panel shows what follows (App.save)."""
-        self.tally.reset()
-        self.unsaved |= TALLY_DUE
-
-    def save(self):
-        """Save what an action changed: the settings of a new game, the game, the tally. Any
-        power cut leaves the last whole save, which the panel showed a moment ago at most."""
-        unsaved = self.unsaved
-        self.unsaved = 0
-        failed = save(self.store, unsaved, self.units[SETUP].settings, self.game, self.tally)
-        if failed is not None:
-            self.save_failed = failed
-
-    def clear(self):
-        """Forget the saved game (it is over, or quit), once the panel shows what follows."""
-        self.unsaved |= CLEAR_DUE

@@ -38,6 +38,7 @@ caused, take_events() the set-up's:
 
 from dicetray import settle
 from dicetray.rules import LIMIT_AT_MOST, Options, RulesError, check_dice
+from dicetray.settle import ranking
 from dicetray.state import (
     DIE,
     FOR_WHAT_COMES,
@@ -67,7 +68,7 @@ class Game:
 
     ended = None
     decided = None
-    _keys = None  # the turn ranked last: [finals, sort keys, places] (_ranking)
+    _keys = None  # the turn ranked last: [finals, sort keys, places] (settle.ranking)
     _rolls = None  # the contest's rolls valued: [its results, their keys] (settle._roll_keys)
 
     def __init__(self, players, options, roll, _state=None, computers=(), hints=False,
@@ -163,7 +164,7 @@ class Game:
     def ranked(self, turn=None):
         """Places in turn (this one) of the players done, best throw first; a tie: turn order.
         The list is shared (sort_keys): read it, never change it."""
-        return self._ranking(turn)[2]
+        return ranking(self, turn)[2]
 
     def sort_keys(self, turn=None):
         """settle.key of each player done in turn (this one), in turn order (shared, as ranked).
@@ -171,28 +172,7 @@ class Game:
         end ranks every throw, and so does each screen of the turns that follow, in a press's
         frame on the Pico (a stop's, a throw's). Kept for one turn's list of finals, that very
         list (a turn resumed or taken back holds a new one; finals only grow); not saved."""
-        return self._ranking(turn)[1]
-
-    def _ranking(self, turn):
-        # [finals, keys, places], brought up to date with turn's finals. A throw is placed by
-        # walking the places from the best: on MicroPython a sort by a key function calls it
-        # for every throw, and cost some five times as much at eight players.
-        t = turn or self.turn
-        got = self._keys
-        if got is None or got[0] is not t.finals:
-            got = self._keys = [t.finals, [], []]
-        keys = got[1]
-        places = got[2]
-        while len(keys) < len(t.finals):
-            key = settle.key(self, len(keys), t)
-            j = 0  # after every throw as good: a tie keeps the turn's order
-            for i in places:
-                if keys[i] < key:
-                    break
-                j += 1
-            places.insert(j, len(keys))
-            keys.append(key)
-        return got
+        return ranking(self, turn)[1]
 
     # ---- actions -----------------------------------------------------------------------
 

@@ -9,7 +9,7 @@ single dice at 36 + a-1, nothing kept at 42; each is the sum over one die of the
 scaled to 216 faces, so a whole level costs 168 additions. A level's best values are divided
 by 216 again (rounded) before the level above sums them, so that values stay small integers
 whatever R is (at most 216 times the largest reward). What each throw is worth is
-dicetray.strategy's: the turn's objective.
+dicetray.rewards': the turn's objective.
 """
 
 from array import array

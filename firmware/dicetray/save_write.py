@@ -2,8 +2,13 @@
 
 App.unsaved holds the flags below (App.needs_save); App.step saves them after the panel is sent
 (App.save hands save() what it writes). A failing flash never stops the tray: the standings say
-the game is not saved.
+the game is not saved. App's methods that note and make its saves are Saves's, here.
 """
+
+# A part of App: the fields it reads and changes are App.__init__'s, which pyright cannot see.
+# pyright: reportAttributeAccessIssue=false
+
+from dicetray.screens_between import SETUP
 
 try:
     from micropython import const  # pyright: ignore[reportAssignmentType]
@@ -48,3 +53,37 @@ def save(store, unsaved, settings, game, tally):
         except OSError:
             pass  # a failing flash must not stop the tray; a finished save is skipped at boot
     return failed
+
+
+class Saves:
+    """What the app's actions changed, noted as it changes (needs_save, count_round,
+    reset_tally, clear) and saved once the panel shows it (save); App's, with the app's fields
+    (unsaved, save_failed, store, tally, game), declared in App.__init__."""
+
+    def needs_save(self, what):
+        """Save what (dicetray.save_write's GAME_DUE, SETTINGS_DUE...) once the panel shows what
+        this step drew (App.save)."""
+        self.unsaved |= what
+
+    def count_round(self):
+        """The game is over: count the round its losers pay, saved with the game (App.save)."""
+        if self.tally.count(self.game):
+            self.unsaved |= TALLY_DUE
+
+    def reset_tally(self):
+        """Every seat back to 0 rounds paid, saved once the panel shows what follows (App.save)."""
+        self.tally.reset()
+        self.unsaved |= TALLY_DUE
+
+    def save(self):
+        """Save what an action changed: the settings of a new game, the game, the tally. Any
+        power cut leaves the last whole save, which the panel showed a moment ago at most."""
+        unsaved = self.unsaved
+        self.unsaved = 0
+        failed = save(self.store, unsaved, self.units[SETUP].settings, self.game, self.tally)
+        if failed is not None:
+            self.save_failed = failed
+
+    def clear(self):
+        """Forget the saved game (it is over, or quit), once the panel shows what follows."""
+        self.unsaved |= CLEAR_DUE

@@ -147,6 +147,29 @@ def contest_roll(g, dice):
         _close_contest(g, keys)
 
 
+def ranking(g, turn):
+    # Game.ranked's and Game.sort_keys's: g's [finals, keys, places], brought up to date
+    # with turn's finals (None: g's turn), kept on the game (g._keys). A throw is placed by
+    # walking the places from the best: on MicroPython a sort by a key function calls it
+    # for every throw, and cost some five times as much at eight players.
+    t = turn or g.turn
+    got = g._keys
+    if got is None or got[0] is not t.finals:
+        got = g._keys = [t.finals, [], []]
+    keys = got[1]
+    places = got[2]
+    while len(keys) < len(t.finals):
+        k = key(g, len(keys), t)
+        j = 0  # after every throw as good: a tie keeps the turn's order
+        for i in places:
+            if keys[i] < k:
+                break
+            j += 1
+        places.insert(j, len(keys))
+        keys.append(k)
+    return got
+
+
 def _roll_keys(g):
     # What each roll made in the contest under way is worth, to order them (a die its pips, a
     # throw its strength), in rolling order. Each roll is valued once, as it comes: the roll

@@ -34,7 +34,8 @@ time and heap, and what of the seat's work a press waits on.
   first throw: two throws left, the longest, and the second); it prints the median and the
   worst (strategy.warm, the tables made once a game as the seat starts, is timed apart), the
   heap the strategy's code and tables keep
-  (gc.mem_alloc() after gc.collect(), strategy, odds and firsttable loaded, against before) and the
+  (gc.mem_alloc() after gc.collect(), strategy and its rooms, odds and firsttable loaded, against
+  before) and the
   most a decision allocates (the garbage collector off: an upper bound of its peak). Skipped,
   saying why, without the kit.
 """
@@ -115,7 +116,7 @@ def moments(play):
 
 WASM_TIME = GAMES + r"""
 import gc, time
-from dicetray import strategy
+from dicetray import strategy, turn_odds
 from baseline import strategy as released
 
 mine, theirs, alloc, alloc_theirs = [], [], [], []
@@ -130,7 +131,7 @@ def cold(decide, forget):
 
 
 def forget_mine():
-    strategy._now[0] = None
+    turn_odds._now[0] = None
 
 
 def forget_theirs():
@@ -234,7 +235,7 @@ WASM_WARM = GAMES.replace("Game(4,", "Game(8,").replace(
     "g.tokens = [quarter] * 7 + [g.pot - 7 * quarter]").replace(
     "quarter = g.pot // 4", "quarter = g.pot // 8") + r"""
 import json, time
-from dicetray import strategy
+from dicetray import strategy, turn_odds
 
 whole, pieces, decisions, decision_pieces, ready = [], [], [], [], [None]
 
@@ -244,12 +245,12 @@ def play(g):
         ready[0] = g
         t = time.ticks_ms()
         for _ in range(REPEAT):
-            strategy._game[0] = None  # cold: every table made again
+            turn_odds._game[0] = None  # cold: every table made again
             strategy.warm(g)
         whole.append(time.ticks_diff(time.ticks_ms(), t) / REPEAT)
         spent = []
         for _ in range(REPEAT):
-            strategy._game[0] = None
+            turn_odds._game[0] = None
             i = 0
             while True:
                 t = time.ticks_ms()
@@ -263,12 +264,12 @@ def play(g):
         pieces.append(max(spent) / REPEAT)
     t = time.ticks_ms()
     for _ in range(REPEAT):
-        strategy._now[0] = None
+        turn_odds._now[0] = None
         mask = strategy.decide(g)[0]
     decisions.append(time.ticks_diff(time.ticks_ms(), t) / REPEAT)
     spent = []
     for _ in range(REPEAT):  # in pieces: prepare's, then the choice made from them
-        strategy._now[0] = None
+        turn_odds._now[0] = None
         i = more = 1
         while more:
             t = time.ticks_ms()

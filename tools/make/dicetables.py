@@ -35,7 +35,7 @@ TARGET = ROOT / "firmware" / "dicetray" / "firsttable.py"
 # (FEWER: rule "fewer throws win", the target made in as many throws as the limit).
 FAIR, LATER, FEWER = "fair", "later", "fewer"
 
-HEAD = '''"""What the players after reach (by tools/make/dicetables.py; strategy reads it).
+HEAD = '''"""What the players after reach (by tools/make/dicetables.py; turn_odds reads it).
 
 For each ranking order (bar41 table or not, then ace high or not: 896 bytes each), followers not
 free to stop early (336 bytes) then free (560): blocks of 56 bytes, one per throw in
