@@ -38,10 +38,13 @@ The bot and its samples are emupico/bot.py; this file gives the figures.
     python tools/emupico/bench.py [SAMPLES]          the Pico figures (JSON, last line)
     python tools/emupico/bench.py --twin [SAMPLES]   the same bot on the host twin
                                                      (tools/picotwin): bytes and writes to the
-                                                     panel per kind of press, no times
+                                                     panel per kind of press, and the twin's
+                                                     estimate of the Pico's ms beside the
+                                                     kit's figures (picotwin/cost.py's KIT)
+                                                     and their ratio
 
-The twin's figures are not the bench's: bench/figures.py has the Pico's only (null when the kit
-cannot run), and a press's bytes are also the host tray's (bench/tray.py).
+The twin's times are estimates (picotwin/cost.py), its figures twin_*: a change that slows a
+press shows there before it reaches the Pico, whose own figures (pico_*) are the kit's.
 """
 
 from __future__ import annotations
