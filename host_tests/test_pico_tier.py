@@ -65,6 +65,12 @@ HINTS_Y = 56  # the bottom line: a seat's turn says there that the tray plays (i
 
 
 REAL_PORT = "the host twin has no real clock and runs no machine code: needs the real port"
+# What a test waits for on the panel comes within a promise, in emulated ms; a test reads the
+# panel once what it checks is there, or fails once the promise is broken (wait_for).
+FIRST_SCREEN_MS = 1500  # power-up to the first screen
+ANSWER_MS = 1000  # a press to its screen (a throw: to its dice landed)
+HINT_MS = 1000  # the dice landed to their hint
+FRAME_MS = 40  # a frame caught half sent is whole this much later (a whole frame: ~25 ms)
 
 
 @pytest.fixture(scope="module", params=["twin", "kit"])
@@ -134,38 +140,73 @@ def assert_shows(panel, expected, what):
 # ---- driving the board ----------------------------------------------------------------------
 
 
-def boot(pico, hold=None):
-    """Power-cycle and return the panel once the tray has drawn its first screen."""
+def wait_for(pico, done, within, since=None, fresh=False, step=20):
+    """The panel once done(panel) holds, read again a frame later (a frame caught half sent
+    is whole then): waited for in emulated time, at most until `within` ms after `since` (now
+    by default). fresh: only once something was written to the panel from now on (the panel
+    keeps its picture through a power cycle). At the deadline, the panel as it is: the test's
+    own assertion then says what is missing."""
+    since = pico.now() if since is None else since
+    writes = pico.stats()["oled"]["i2c_writes"] if fresh else None
+    while True:
+        panel = pico.panel()
+        drawn = writes is None or pico.stats()["oled"]["i2c_writes"] != writes
+        if drawn and done(panel):
+            pico.wait(FRAME_MS)
+            again = pico.panel()
+            if done(again):
+                return again
+        if pico.now() - since >= within:
+            return panel
+        pico.wait(step)
+
+
+def boot(pico, hold=None, within=FIRST_SCREEN_MS, until=None):
+    """Power-cycle and return the panel once the tray has drawn its first screen (one
+    screen_of knows, or until(panel)), within `within` ms of power-up."""
+    since = pico.now()
     pico.powercycle(hold)
-    return pico.settle(until=lambda p: screen_of(p) is not None, fresh=True)
+    done = until or (lambda p: screen_of(p) is not None)
+    panel = wait_for(pico, done, within, since, fresh=True)
+    assert done(panel), "no first screen within %d ms of power-up:\n%s" % (within, panel.text())
+    return panel
 
 
 def boot_quietly(pico, hold=None):
-    """Power-cycle and return the panel once the tray has drawn and stays quiet, whatever the
-    screen (boot waits for one screen_of knows: the English ones)."""
-    pico.powercycle(hold)
-    return pico.settle(fresh=True)
+    """Power-cycle and return the panel once the tray has drawn its first screen, whatever it
+    is (boot waits for one screen_of knows: the English ones): anything lit."""
+    return boot(pico, hold, until=lambda p: any(any(row) for row in p.rows))
 
 
-def boot_with(pico, files):
-    """Write files onto the board in safe mode (in whatever language), then boot it normally."""
+def boot_with(pico, files, within=FIRST_SCREEN_MS):
+    """Write files onto the board in safe mode (in whatever language), then boot it normally:
+    (its first screen, within `within` ms, and the power-up's time)."""
     boot_quietly(pico, hold="OK")
     pico.write_files(files)
     since = pico.now()
-    return boot(pico), since
+    return boot(pico, within=within), since
 
 
-def press(pico, key):
+def press(pico, key, until=None, within=ANSWER_MS):
     """Press key and return (latency figures, the panel once it settled: a throw's dice landed,
-    though its save holds the animation's frames back for a while)."""
+    though its save holds the animation's frames back for a while); given until, the panel
+    once until(panel) holds, within `within` ms of the press."""
+    since = pico.now()
     figures = pico.latency(key, quiet=quiet_ms(key))
-    return figures, pico.panel()
+    if until is None:
+        return figures, pico.panel()
+    return figures, wait_for(pico, until, within, since)
 
 
 def press_long(pico, key):
     """Hold key a second (its long meaning: OK opens the table); as press."""
     figures = pico.latency(key, long=True, quiet=quiet_ms(key))
     return figures, pico.panel()
+
+
+def showing(expected):
+    """The test that the panel shows what the host draws."""
+    return lambda p: p == expected
 
 
 def roll_off(pico, panel):
@@ -272,8 +313,9 @@ def test_flash_sh_installs_the_tray_and_it_boots_to_the_host_s_setup_screen(pico
     code, out = pico.installed
     assert code == 0, out
     assert "Verified: every file on the board matches the build." in out
-    panel = pico.settle(until=lambda p: screen_of(p) is not None)
-    assert_shows(panel, drawn(host_tray()), "the first boot")
+    expected = drawn(host_tray())
+    panel = wait_for(pico, showing(expected), FIRST_SCREEN_MS)
+    assert_shows(panel, expected, "the first boot")
 
 
 def test_a_game_through_the_buttons_survives_a_power_cut(pico):
@@ -284,8 +326,8 @@ def test_a_game_through_the_buttons_survives_a_power_cut(pico):
 
     # Two players (KEEP3 lowers the count), then OK: the roll-off for who starts.
     for key, k in (("KEEP3", "3"), ("KEEP3", "3"), ("OK", "o")):
-        figures, panel = press(pico, key)
         host.key(k)
+        figures, panel = press(pico, key, until=showing(drawn(host)))
         assert_shows(panel, drawn(host), "after %s" % key)
         assert figures["bytes"] > 0
     assert screen_of(panel) == "contest" and panel.read(18, ink=0, x1=63) == "P1"
@@ -326,10 +368,10 @@ def test_a_game_through_the_buttons_survives_a_power_cut(pico):
 
     # Back on: the resume prompt, then the turn, as the host draws them from the same files.
     host = host_tray(files)
-    panel = boot(pico)
+    panel = boot(pico, until=showing(drawn(host)))
     assert_shows(panel, drawn(host), "the resume prompt")
-    _, panel = press(pico, "OK")
     host.key("o")
+    _, panel = press(pico, "OK", until=showing(drawn(host)))
     assert_shows(panel, drawn(host), "the resumed turn")
     assert kept(panel, 0) and die_picture(panel, 0) == face, "the kept die came back"
 
@@ -355,18 +397,25 @@ def test_a_press_reaches_the_panel_in_emulated_time_and_a_throw_animates(pico):
     assert figures["last_byte_ms"] >= clock.ANIM_MS, "the dice had not landed: %r" % (figures,)
 
 
+def hinted(panel):
+    """A human's throw with its hint: its count on the top line, and under it its worth."""
+    worth = panel.read(9, x0=24)
+    return bool(throw_of(top_line(panel))) and ("%" in worth or "T " in worth + " ")
+
+
 def test_a_game_with_a_seat_and_hints_plays_to_its_end_through_the_buttons(pico):
     settings = json.dumps(dict(TWO_CLASSIC, computers=1, hints=True)).encode()
     files = {"settings.json": settings, "game.json": None, "game.now": None, "tally.json": None}
     panel, _ = boot_with(pico, files)
     host = host_tray({"settings.json": settings})
     assert_shows(panel, drawn(host), "the setup with the tray playing P2 and hints on")
-    _, panel = press(pico, "OK")
     host.key("o")
+    _, panel = press(pico, "OK", until=showing(drawn(host)))
     assert_shows(panel, drawn(host), "P1's first turn with its hint")
     resets = pico.stats()["resets"]
 
     seat_turns = human_throws = 0
+    landed = pico.now()
     for _ in range(400):
         screen = screen_of(panel)
         if screen == "over":
@@ -379,12 +428,14 @@ def test_a_game_with_a_seat_and_hints_plays_to_its_end_through_the_buttons(pico)
         if screen == "turn" and panel.hints() == THROWN:  # a decision left: its chance hinted
             human_throws += 1
             # "THROW 1/3" on the top line; under it, before the throw's name, its worth:
-            # "OK 48%", "+0.4T"
-            worth = panel.read(9, x0=24)
-            assert throw_of(top_line(panel)) and ("%" in worth or "T " in worth + " "), (
-                "no hint:\n" + panel.text())
+            # "OK 48%", "+0.4T": within HINT_MS of the dice landing (the throw's last frame)
+            panel = wait_for(pico, hinted, HINT_MS, landed)
+            assert hinted(panel), "no hint %d ms after the dice landed:\n%s" % (
+                HINT_MS, panel.text())
         key, _ = choose(screen, panel.hints(), kept=True)
-        _, panel = press(pico, key)
+        since = pico.now()
+        figures, panel = press(pico, key)
+        landed = since + (figures["last_byte_ms"] or 0)
     assert screen_of(panel) == "over", panel.text()
     assert seat_turns and human_throws, (seat_turns, human_throws)
     assert pico.stats()["resets"] == resets
@@ -446,22 +497,30 @@ def test_the_resume_prompt_and_the_resumed_game_speak_french(pico):
     settings = json.dumps(dict(TWO_CLASSIC, lang="fr")).encode()
     boot(pico, hold="OK")
     pico.write_files({"settings.json": settings, "game.json": None, "game.now": None})
-    panel = boot_quietly(pico)  # screen_of knows the English screens only
-    assert_shows(panel, drawn(host_tray({"settings.json": settings})), "the French setup")
-    press(pico, "OK")
-    _, panel = press(pico, "ROLL")
+    host = host_tray({"settings.json": settings})
+    panel = boot(pico, until=showing(drawn(host)))  # screen_of knows the English ones only
+    assert_shows(panel, drawn(host), "the French setup")
+    host.key("o")
+    press(pico, "OK", until=showing(drawn(host)))
+    _, panel = press(pico, "ROLL", until=lambda p: throw_of(top_line(p)) == 1)
     assert throw_of(top_line(panel)) == 1, panel.text()
     boot_quietly(pico, hold="OK")
     files = pico.read_files(SAVE_FILES)
     assert saved_game(files)["lang"] == "fr"
 
     host = host_tray(files)
-    panel = boot_quietly(pico)
+    panel = boot(pico, until=showing(drawn(host)))
     assert panel.hints() == words_fr.KEYS_RESUME, panel.text()
     assert_shows(panel, drawn(host), "the French resume prompt")
-    _, panel = press(pico, "OK")
     host.key("o")
+    _, panel = press(pico, "OK", until=showing(drawn(host)))
     assert_shows(panel, drawn(host), "the resumed turn, in French")
+
+
+def seat_acted(panel):
+    """After a press in the seat's turn: the seat's turn goes on, or its result shows."""
+    return screen_of(panel) == "result" or (
+        seat_thinks(panel) and panel.read(0, scale=2, x1=23) == "P2")
 
 
 @pytest.mark.parametrize("key,long", [("KEEP1", False), ("KEEP2", False), ("KEEP3", False),
@@ -475,13 +534,17 @@ def test_a_press_while_a_seat_thinks_hurries_it_or_shows_the_table(pico, key, lo
         _, panel = press(pico, "OK")
     panel = play_until(pico, pico.panel(), seat_thinks)
     resets = pico.stats()["resets"]
+    since = pico.now()
     figures = pico.latency(key, long=long, quiet=quiet_ms(key))
-    panel = pico.panel()
+    if long:
+        panel = wait_for(pico, lambda p: screen_of(p) == "standings", ANSWER_MS, since + 1000)
+    else:
+        panel = wait_for(pico, seat_acted, ANSWER_MS, since)
     assert figures["bytes"] > 0, "the press changed nothing on the panel"
     assert pico.stats()["resets"] == resets
     if long:  # OK held: the table, over the seat's turn; ROLL goes back and the seat plays on
         assert screen_of(panel) == "standings", panel.text()
-        _, panel = press(pico, "ROLL")
+        _, panel = press(pico, "ROLL", until=seat_thinks)
         assert seat_thinks(panel), panel.text()
         panel = seat_moves(pico, panel)
     else:  # the seat acts at once, for itself: its turn goes on, or ends, with no human move
@@ -551,7 +614,7 @@ def test_a_damaged_save_is_refused_without_a_reset_loop(pico, bad):
 @pytest.mark.parametrize("name", sorted(COSTLY))
 def test_a_save_too_costly_to_read_is_refused_without_a_reset(pico, name):
     bad = COSTLY[name]
-    panel, _ = boot_with(pico, {"game.json": bad, "game.bad": None})
+    panel, _ = boot_with(pico, {"game.json": bad, "game.bad": None}, NOTICE_WITHIN_MS)
     resets = pico.stats()["resets"]
     pico.wait(crash.ERROR_SHOW_MS + 1000)
     later = pico.panel()
@@ -568,8 +631,8 @@ def test_a_save_too_costly_to_read_is_refused_without_a_reset(pico, name):
 @pytest.mark.parametrize("name", sorted(COSTLY))
 def test_a_save_too_costly_to_read_is_refused_within_two_seconds(pico, name):
     bad = COSTLY[name]
-    panel, since = boot_with(pico, {"game.json": bad, "game.bad": None})
-    shown_ms = pico.last_write - since
+    panel, since = boot_with(pico, {"game.json": bad, "game.bad": None}, NOTICE_WITHIN_MS)
+    shown_ms = pico.now() - FRAME_MS - since  # at most: read a frame after it was there
     assert screen_of(panel) == "notice", panel.text()
     assert shown_ms <= NOTICE_WITHIN_MS, "the notice showed %d ms after power-up" % shown_ms
 

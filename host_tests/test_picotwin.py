@@ -1,9 +1,11 @@
 """The host twin (tools/picotwin) on small main.py files of its own: what a Pico does when its
 watchdog is not fed, when a traceback escapes main.py, when the power goes in a flash write, and
-how a button's edge reaches an interrupt handler. The tray's own tests on the twin are the Pico
-tier's (test_pico_tier.py)."""
+how a button's edge reaches an interrupt handler (its mechanics, on a twin whose work takes no
+time: cost.NONE), and how its clock charges the Pico's time for work, the bus and the flash
+(cost.PICO). The tray's own tests on the twin are the Pico tier's (test_pico_tier.py)."""
 
 import pytest
+from picotwin import cost
 from picotwin.twin import HOLD_MS, Twin
 
 # Counts its boots in a file, then sleeps for ever; feeds a watchdog of 1 s once, at 500 ms.
@@ -22,7 +24,7 @@ while True:
 
 @pytest.fixture
 def board(micropython):  # the micropython fixture: skipped, or failed under CI, without node
-    twin = Twin()
+    twin = Twin(costs=cost.NONE)
     twin.start(fresh=True)
     yield twin
     twin.stop()

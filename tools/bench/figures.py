@@ -48,6 +48,10 @@ slope per game, the last game's start against the 10th's, and the night's peak
 (soak_heap_*). The same, 20 games, on the emulated Pico (tools/emupico/night.py, pico_soak_*;
 null, saying why, without the kit).
 
+The tray on the host twin (tools/emupico/bench.py --twin, ~20 s; twin_*): per kind of press the
+bytes and writes to the panel and the twin's estimate of the Pico's ms (tools/picotwin/cost.py),
+printed beside the emulated Pico's figures its model is calibrated on, and their ratio.
+
 The tray on the emulated Pico (tools/emupico/bench.py, a few minutes; skipped, saying why, without
 the kit): press-to-panel latency per kind of press, first byte and panel complete, median and
 95th percentile in emulated ms with the I2C bus and flash timing modelled, and the heap of the
@@ -209,9 +213,11 @@ def main():
     from bench.night import GAMES, night_figures  # a night of games on one heap
 
     result.update(night_figures(int(os.environ.get("DICETRAY_SOAK_GAMES", GAMES))))
-    from emupico.bench import pico_figures  # the emulated Pico (skipped where its kit is missing)
+    from emupico.bench import pico_figures, twin_figures  # the emulated Pico (skipped where its
+    # kit is missing) and the host twin's estimate of its times, beside the kit's figures
 
     result.update(pico_figures())
+    result.update(twin_figures())
     from emupico.night import pico_night_figures  # a shorter night there
 
     result.update(pico_night_figures())

@@ -38,10 +38,13 @@ The bot and its samples are emupico/bot.py; this file gives the figures.
     python tools/emupico/bench.py [SAMPLES]          the Pico figures (JSON, last line)
     python tools/emupico/bench.py --twin [SAMPLES]   the same bot on the host twin
                                                      (tools/picotwin): bytes and writes to the
-                                                     panel per kind of press, no times
+                                                     panel per kind of press, and the twin's
+                                                     estimate of the Pico's ms beside the
+                                                     kit's figures (picotwin/cost.py's KIT)
+                                                     and their ratio
 
-The twin's figures are not the bench's: bench/figures.py has the Pico's only (null when the kit
-cannot run), and a press's bytes are also the host tray's (bench/tray.py).
+The twin's times are estimates (picotwin/cost.py), its figures twin_*: a change that slows a
+press shows there before it reaches the Pico, whose own figures (pico_*) are the kit's.
 """
 
 from __future__ import annotations
@@ -265,24 +268,42 @@ def pico_figures(samples=SAMPLES, log=print):
     return result
 
 
-def twin_table(got):
-    lines = ["Twin         bytes and writes to the panel per press (no times on the twin)",
-             "Twin                                       n   bytes           writes",
-             "Twin                                           median   p95   median   p95"]
+def twin_table(got, kit=None):
+    """The twin's lines: per kind of press its bytes and writes to the panel, and its estimate
+    of the Pico's ms (picotwin/cost.py; from when the press acts, as the Pico's, see acted())
+    to the first byte and to the panel complete, p95, beside the emulated Pico's figure the
+    model is calibrated on (cost.KIT: panel complete, a throw's first byte) and their ratio."""
+    if kit is None:
+        from picotwin.cost import KIT as kit
+    lines = ["Twin         per press: bytes and writes to the panel, and the twin's estimate of"
+             " the Pico's ms (from when it acts), p95",
+             "Twin                           n   bytes  writes   first  complete     kit"
+             "  twin/kit"]
     for kind in KINDS:
         s = got[kind]
-        if s:
-            size = [x["bytes"] for x in s]
-            writes = [x["transactions"] for x in s]
-            lines.append("Twin         %-28s %3d %7d %7d %7d %7d" % (
-                kind, len(s), percentile(size, 50), percentile(size, 95),
-                percentile(writes, 50), percentile(writes, 95)))
+        if not s:
+            continue
+        size = percentile([x["bytes"] for x in s], 95)
+        writes = percentile([x["transactions"] for x in s], 95)
+        timed = all(x["last_byte_ms"] is not None for x in s)
+        first = percentile([acted(x, "first_byte_ms") for x in s], 95) if timed else None
+        last = percentile([acted(x, "last_byte_ms") for x in s], 95) if timed else None
+        ref, mine = (kit.get(kind), last) if kind != "throw" else (kit.get("throw_first"), first)
+        line = "Twin         %-16s %3d %7d %7d" % (kind, len(s), size, writes)
+        if timed:
+            line += " %7.1f %9.1f" % (first, last)
+            if ref:
+                line += " %7.1f %8.2f%s" % (ref, mine / ref, "  (first byte)" if kind == "throw"
+                                             else "")
+        lines.append(line)
     return lines
 
 
-def twin_figures(samples=SAMPLES, log=print):
-    """The bot on the host twin: prints bytes and writes per kind of press, returns them
-    ({"twin_<kind>_bytes_p95": ..., "twin_<kind>_writes_p95": ...}; {} without node)."""
+def twin_figures(samples=SAMPLES, log=print, costs=None):
+    """The bot on the host twin: prints bytes, writes and the twin's time estimates per kind of
+    press beside the emulated Pico's figures (twin_table), returns them ({"twin_<kind>_bytes_p95",
+    "twin_<kind>_writes_p95", "twin_<kind>_ms_p95", "twin_<kind>_first_ms_p95": ...}; {} without
+    node)."""
     from picotwin.twin import Twin
     from picotwin.twin import unavailable as twin_unavailable
 
@@ -291,7 +312,7 @@ def twin_figures(samples=SAMPLES, log=print):
         log("Twin figures skipped: " + reason)
         return {}
     started = time.time()
-    board = Twin()
+    board = Twin(costs=costs)
     board.start(fresh=True)
     try:
         board.install_in_safe_mode()
@@ -309,6 +330,10 @@ def twin_figures(samples=SAMPLES, log=print):
             out["twin_%s_bytes_p95" % kind] = percentile([x["bytes"] for x in got[kind]], 95)
             out["twin_%s_writes_p95" % kind] = percentile(
                 [x["transactions"] for x in got[kind]], 95)
+            out["twin_%s_ms_p95" % kind] = percentile(
+                [acted(x, "last_byte_ms") for x in got[kind]], 95)
+            out["twin_%s_first_ms_p95" % kind] = percentile(
+                [acted(x, "first_byte_ms") for x in got[kind]], 95)
     return out
 
 

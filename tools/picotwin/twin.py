@@ -13,11 +13,13 @@ watchdog faked on the host.
 Each boot is a fresh VM (tools/picotwin/vm.mjs: RAM is lost) running the board's own main.py
 from the flash, which is a littlefs image (flashfs.py) kept across boots, so a power cut meets
 a real littlefs; cut_after(n) makes the power go before the flash's n-th next program or erase.
-Time is virtual and moves only when the driver lets it: a press, a wait, a settle. Code costs
-no time on the twin (only the kit has the RP2040's clock), so latency's first_byte_ms and
-last_byte_ms are None, and so are the kit's bus, flash and CPU times; the bytes and writes are
-counted as on the kit. The Pico's registers are not modelled: flash.sh's probe cannot see a
-running game's watchdog on the twin (it can on the kit).
+Time is virtual and moves only when the driver lets it: a press, a wait, a settle. The twin's
+clock keeps the Pico's time as picotwin/cost.py estimates it: the interpreter's work (counted
+by a metered build of the WebAssembly MicroPython, deterministic), the panel's bus bytes at
+400 kHz, the flash's busy times; so latency's first_byte_ms and last_byte_ms, and the bus
+and flash times, are the twin's estimates of the kit's figures (`timing` is "estimate").
+Twin(costs=cost.NONE) keeps no time but the sleeps'. The Pico's registers are not modelled:
+flash.sh's probe cannot see a running game's watchdog on the twin (it can on the kit).
 
 What the real board would do, the twin does: the watchdog (machine.WDT, fed or not in virtual
 time) resets the board; machine.reset() too; a VM that does not come back to the driver within
@@ -44,7 +46,9 @@ from emupico.kit import KEYS, RELEASE_MS, PicoError, ThroughExec
 from emupico.panel import Panel
 from trayhost.oledpanel import FakePanel
 
+from picotwin import cost
 from picotwin.flashfs import Flash, PowerCut
+from picotwin.meter import metered_wasm
 
 HERE = Path(__file__).resolve().parent
 VM_SCRIPT = HERE / "vm.mjs"
@@ -65,7 +69,7 @@ def unavailable() -> str | None:
 class Vm:
     """One boot: a Node process running vm.mjs, and the lockstep line channel to it."""
 
-    def __init__(self, folder: Path, config: dict):
+    def __init__(self, folder: Path, config: dict, wasm: Path | None):
         self.config = config
         to_vm_r, self._to_vm = os.pipe()
         self._from_vm, from_vm_w = os.pipe()
@@ -74,7 +78,8 @@ class Vm:
         env = {k: v for k, v in os.environ.items() if k != "NODE_EXTRA_CA_CERTS"}
         with open(self.out_path, "wb") as out, open(self.err_path, "wb") as err:
             self.proc = subprocess.Popen(
-                ["node", str(VM_SCRIPT), str(to_vm_r), str(from_vm_w), str(ONBOARD)],
+                ["node", str(VM_SCRIPT), str(to_vm_r), str(from_vm_w), str(ONBOARD)]
+                + ([str(wasm)] if wasm else []),
                 pass_fds=(to_vm_r, from_vm_w), stdin=subprocess.DEVNULL, stdout=out,
                 stderr=err, env=env)
         os.close(to_vm_r)
@@ -153,10 +158,12 @@ class Twin(ThroughExec):
     # to reset), so gc.mem_alloc() there only grows: no figure of the Pico's live heap.
     real_heap = False
 
-    def __init__(self, seed=421, image=None):
+    def __init__(self, seed=421, image=None, costs=None):
         self.seed = seed
+        self.costs = dict(cost.PICO if costs is None else costs)
         self.flash = Flash(image)
         self._folder = tempfile.TemporaryDirectory(prefix="dicetray-twin-")
+        self._wasm = metered_wasm(Path(self._folder.name)) if self.costs["work_ns"] else None
         self.oled = FakePanel(strict=False, addr=DISPLAY_ADDR)
         self.vm: Vm | None = None
         self.pending: dict | None = None  # the VM's message awaiting an answer (hello, sync)
@@ -172,7 +179,7 @@ class Twin(ThroughExec):
         self.writes = 0  # transfers to the panel
         self.data_bytes = 0
         self.last_write = 0  # settle's: the last write it saw
-        self.last_bus = 0  # the twin's ms of the last write to the panel
+        self.last_bus = 0  # the twin's ms of the last write to the panel (its end)
         self.exited: dict | None = None  # the last VM's end: its error, if any
         self.escaped: list[str] = []  # tracebacks that escaped main.py
         self.hangs = 0
@@ -228,15 +235,19 @@ class Twin(ThroughExec):
         self._boot()
 
     def _boot(self, mode="main", code=None):
-        """A fresh VM: the flash mounted, then main.py (mode main) or code (mode exec)."""
+        """A fresh VM: the flash mounted, then main.py (mode main) or code (mode exec); on
+        power-up and reset, main.py starts once MicroPython has (the model's boot_us)."""
         self.flash.mount()
+        if mode == "main":
+            self.t += round(self.costs["boot_us"] / 1000)
         self.base = self.t
         self.wdt = None
         if mode == "main" and not any(self._exists(n) for n in ("main.py", "boot.py")):
             return  # stock MicroPython with nothing to run: the REPL waits
         self.boots += 1
         self.vm = Vm(Path(self._folder.name), {"mode": mode, "code": code,
-                                              "seed": self.seed * 1000 + self.boots})
+                                              "seed": self.seed * 1000 + self.boots,
+                                              "costs": self.costs}, self._wasm)
         self._take()
 
     def _exists(self, name):
@@ -279,7 +290,7 @@ class Twin(ThroughExec):
             op = message["op"]
             if op == "fs":
                 try:
-                    self.vm.send(self.flash.serve(message["fn"], message["args"]))
+                    self.vm.send(self._serve(message["fn"], message["args"]))
                 except PowerCut:
                     self._cut()
                     return
@@ -297,17 +308,35 @@ class Twin(ThroughExec):
                 self._exited(message)
             return
 
+    def _serve(self, fn, args):
+        """The flash's answer to a file call, with what it took on the Pico ("us")."""
+        chip = self.flash.chip
+        erases, programs = chip.erases, chip.programs
+        answer = self.flash.serve(fn, args)
+        moved = len(args[1]) // 2 if fn == "write" else len(answer.get("ok") or "") // 2 \
+            if fn in ("read", "fread") else 0
+        answer["us"] = cost.flash_us(self.costs, moved, chip.erases - erases,
+                                     chip.programs - programs,
+                                     fn == "read" and args[0].endswith(".mpy"))
+        if self._window is not None:
+            self._window["flash_us"] += answer["us"]
+        return answer
+
     def _bus(self, writes):
-        for t, _addr, data in writes:
+        for t, _addr, data, end in writes:
             raw = bytes.fromhex(data)
             self.oled.receive(raw)
             self.writes += 1
             self.data_bytes += len(raw)
-            self.last_bus = self.base + t
-            if self._window is not None:
-                self._window["bytes"] += len(raw)
-                self._window["transactions"] += 1
-                self._window["last"] = self.base + t
+            self.last_bus = self.base + end
+            window = self._window
+            if window is not None:
+                if window["first"] is None:
+                    window["first"] = self.base + t
+                window["bytes"] += len(raw)
+                window["transactions"] += 1
+                window["last"] = self.base + end
+                window["bus_ms"] += end - t
 
     def _reset(self):
         """The watchdog or machine.reset(): a fresh chip, the same flash."""
@@ -346,8 +375,8 @@ class Twin(ThroughExec):
                 self.reboot_at = self.base + wdt[1] + wdt[0]
 
     def _run_to(self, t):
-        """Let the board run until the twin's clock reads t."""
-        self.target = max(t, self.t)
+        """Let the board run until the twin's clock reads t (whole ms: up to t)."""
+        self.target = max(-int(-t // 1), self.t)
         while True:
             if self.vm is None:
                 if self.reboot_at is not None and self.reboot_at <= self.target:
@@ -391,6 +420,7 @@ class Twin(ThroughExec):
         self.wait(ms)
 
     def _set(self, key, level, at):
+        at = -int(-at // 1)  # the pins change on whole ms
         if key not in KEYS:
             raise ValueError("unknown key %r; keys: %s" % (key, " ".join(KEYS)))
         self.queue.append((at, key, level))
@@ -417,12 +447,15 @@ class Twin(ThroughExec):
     def latency(self, key, long=False, quiet=100, timeout=10000):
         """Press key (held 120 ms, or 1000 when long) until the panel's bus has been quiet for
         `quiet` ms: the kit's measurement, with the bytes and writes (transactions) to the
-        panel; the times are None. flash_erases and flash_programs count littlefs's erases and
-        programs (128 bytes at most, in the rp2 configuration), not the chip's page programs
-        the kit counts."""
+        panel, and the twin's estimates of the kit's times (cost.py): ms from the press to the
+        first and the last byte, the bus's and the flash's busy ms in the window (the CPU's is
+        None: the rest is not all CPU, the main loop sleeps between polls). flash_erases and
+        flash_programs count littlefs's erases and programs (128 bytes at most, in the rp2
+        configuration), not the chip's page programs the kit counts."""
         hold = 1000 if long else 120
         t0 = self.t
-        window = self._window = {"bytes": 0, "transactions": 0, "last": None}
+        window = self._window = {"bytes": 0, "transactions": 0, "first": None, "last": None,
+                                 "bus_ms": 0.0, "flash_us": 0.0}
         erases, programs = self.flash.chip.erases, self.flash.chip.programs
         self._set(key, 0, t0)
         self._set(key, 1, t0 + hold)
@@ -435,11 +468,15 @@ class Twin(ThroughExec):
                     break
         finally:
             self._window = None
+        timed = bool(self.costs["work_ns"])
         result = {
-            "key": key, "hold_ms": hold, "quiet_ms": quiet, "timing": False,
-            "timed_out": not quiet_now, "first_byte_ms": None, "last_byte_ms": None,
+            "key": key, "hold_ms": hold, "quiet_ms": quiet, "timing": "estimate" if timed
+            else False, "timed_out": not quiet_now,
+            "first_byte_ms": _ms(window["first"], t0) if timed else None,
+            "last_byte_ms": _ms(window["last"], t0) if timed else None,
             "bytes": window["bytes"], "transactions": window["transactions"],
-            "i2c_bus_ms": None, "flash_busy_ms": None,
+            "i2c_bus_ms": round(window["bus_ms"], 2) if timed else None,
+            "flash_busy_ms": round(window["flash_us"] / 1000, 2) if timed else None,
             "flash_erases": self.flash.chip.erases - erases,
             "flash_programs": self.flash.chip.programs - programs, "cpu_busy_ms": None,
         }
@@ -513,6 +550,10 @@ class Twin(ThroughExec):
             code = main(["--port", "twin"], usb=TwinUsb(self))
         return code, buf.getvalue()
 
+
+
+def _ms(t, t0):
+    return None if t is None else round(t - t0, 2)
 
 
 __all__ = ["HOLD_MS", "Twin", "unavailable"]

@@ -1,14 +1,16 @@
 // One boot of the host twin's Pico: the pinned WebAssembly MicroPython in Node, bridged to the
 // twin's driver (tools/picotwin/twin.py) in lockstep.
 //
-//   node tools/picotwin/vm.mjs FD_IN FD_OUT ONBOARD_DIR
+//   node tools/picotwin/vm.mjs FD_IN FD_OUT ONBOARD_DIR [METERED_WASM]
 //
 // The onboard modules (ONBOARD_DIR: the Pico's machine and time modules, its flash behind a
 // VFS, the start) are copied into the VM's own memory filesystem and imported; the start then
 // unmounts that filesystem and mounts the twin's flash at "/", as the rp2 port mounts littlefs.
 // Python reaches the driver through one synchronous function, twinjs.call(line) -> line: a JSON
 // line written to FD_OUT, the driver's answer read back from FD_IN (the VM waits, so the driver
-// keeps the clock). MicroPython's output goes to stdout and stderr; if the start raises (a
+// keeps the clock). With METERED_WASM (picotwin/meter.py's build), twinjs.work() is the count of
+// C functions the interpreter entered since the last call (twinjs.off() and twinjs.on() stop and
+// restart the count around the twin's own code). MicroPython's output goes to stdout and stderr; if the start raises (a
 // traceback escaped main.py), the traceback goes to stderr and the driver is told.
 import fs from "node:fs";
 import path from "node:path";
@@ -23,6 +25,14 @@ const { loadMicroPython } = await import(
 
 const [fdIn, fdOut] = [Number(process.argv[2]), Number(process.argv[3])];
 const onboard = process.argv[4];
+const metered = process.argv[5];
+let instance = null; // the module's instance, for its meter's globals
+const instantiate = WebAssembly.instantiate;
+WebAssembly.instantiate = async (...args) => {
+  const result = await instantiate(...args);
+  instance = result.instance ?? result;
+  return result;
+};
 const HEAP = 192 * 1024; // the first heap area, as tools/micropython/run.mjs: it grows as needed
 
 let pending = Buffer.alloc(0);
@@ -58,15 +68,37 @@ function call(line) {
   return readLine();
 }
 
+// The work meter: counts since the last reading (the counter is an i32 that wraps).
+let lastWork = 0;
+const meter = () => instance?.exports.twin_work;
+const gate = () => instance?.exports.twin_on;
+function work() {
+  const counter = meter();
+  if (!counter) return 0;
+  const now = counter.value >>> 0;
+  const spent = (now - lastWork) >>> 0;
+  lastWork = now;
+  return spent;
+}
+function off() {
+  const g = gate();
+  if (g) g.value = 0;
+}
+function on() {
+  const g = gate();
+  if (g) g.value = 1;
+}
+
 const out = (stream) => (bytes) => stream.write(Buffer.from(bytes));
 const mp = await loadMicroPython({
   heapsize: HEAP,
+  ...(metered ? { url: metered } : {}),
   pystack: 2048,
   linebuffer: false,
   stdout: out(process.stdout),
   stderr: out(process.stderr),
 });
-mp.registerJsModule("twinjs", { call });
+mp.registerJsModule("twinjs", { call, work, off, on });
 mp.FS.mkdirTree("/twin");
 for (const name of fs.readdirSync(onboard)) {
   if (name.endsWith(".py")) mp.FS.writeFile(`/twin/${name}`, fs.readFileSync(path.join(onboard, name)));

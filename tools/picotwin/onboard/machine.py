@@ -50,7 +50,9 @@ class Pin:
 
 
 class I2C:
-    """The panel's bus: every write is timed and handed to the driver's SSD1306."""
+    """The panel's bus: every write is timed and handed to the driver's SSD1306. A write
+    holds the CPU while its bits go (the blocking writeto): the address and each byte take 9
+    clock periods, the start and the stop one each."""
 
     def __init__(self, id=0, scl=None, sda=None, freq=400000, timeout=50000):
         self.freq = freq
@@ -59,10 +61,17 @@ class I2C:
         return [0x3C]
 
     def writeto(self, addr, buf, stop=True):
+        twinbus.charge()
+        twinbus.off()
+        start = twinbus.now_ms()
+        n = len(buf)
+        twinbus.spend((9 * (n + 1) + 2) * 1000000 / self.freq if twinbus.costs["work_ns"] else 0)
         if addr != 0x3C:
+            twinbus.on()
             raise OSError(5)  # EIO: nobody acknowledges
-        twinbus.bus.append([twinbus.clock[0], addr, binascii.hexlify(buf).decode()])
-        return len(buf)
+        twinbus.bus.append([start, addr, binascii.hexlify(buf).decode(), twinbus.now_ms()])
+        twinbus.on()
+        return n
 
     def writevto(self, addr, vector, stop=True):
         return self.writeto(addr, b"".join(bytes(part) for part in vector), stop)
@@ -92,14 +101,18 @@ class PWM:
 
 class WDT:
     def __init__(self, id=0, timeout=5000):
+        twinbus.charge()
         twinbus.watchdog[0] = timeout
         twinbus.watchdog[1] = twinbus.clock[0]
 
     def feed(self):
+        twinbus.charge()
         twinbus.watchdog[1] = twinbus.clock[0]
 
 
 def reset():
+    twinbus.charge()
+    twinbus.off()
     twinbus.ask({"op": "reset", "t": twinbus.clock[0], "why": "machine.reset"})
 
 

@@ -8,6 +8,7 @@ import sys
 
 import machine  # the twin's, from /twin
 import twinbus
+import twingc
 import twintime
 import twinvfs
 
@@ -21,12 +22,15 @@ def _report(exc):
 
 
 def start():
+    twinbus.off()  # the twin's own start: the firmware's work is counted from main.py on
     config = twinbus.ask({"op": "hello"})
+    twinbus.costs.update(config["costs"])
     twinbus.levels.update({int(k): v for k, v in config["levels"].items()})
     twinbus.events.extend(config["pins"])
     twinbus.clock[1] = config["until"]
     sys.modules["time"] = twintime
     sys.modules["machine"] = machine
+    sys.modules["gc"] = twingc
     import random
 
     random.seed(config["seed"])
@@ -35,6 +39,8 @@ def start():
     os.chdir("/")
     sys.path[:] = ["", ".frozen", "/lib"]
     error = None
+    twinbus.work()
+    twinbus.on()
     try:
         if config["mode"] == "exec":
             exec(config["code"], {"__name__": "__main__"})
@@ -47,5 +53,7 @@ def start():
                 exec(compile(source, name, "exec"), {"__name__": "__main__"})
     except BaseException as exc:  # what escaped: the REPL gets it on the board
         error = _report(exc)
+    twinbus.charge()
+    twinbus.off()
     twinbus.ask({"op": "exit", "error": error, "t": twinbus.clock[0],
                  "wdt": twinbus.watchdog if twinbus.watchdog[0] else None, "bus": twinbus.bus})

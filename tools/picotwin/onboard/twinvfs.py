@@ -1,7 +1,8 @@
 """The twin's flash as MicroPython sees it: a VFS whose every call goes to the littlefs image the
 driver keeps (tools/picotwin/flashfs.py), so a power cut meets a real littlefs. A file opened to
 read comes over whole (an io.BytesIO: imports need a real stream); one opened to write sends
-each write() as it comes."""
+each write() as it comes. Each call charges the firmware's work so far (twinbus.charge), then
+what the driver says the call took on the Pico (its "us": littlefs, the flash's busy times)."""
 
 import binascii
 import io
@@ -9,11 +10,27 @@ import io
 import twinbus
 
 
-def _call(fn, *args):
-    answer = twinbus.ask({"op": "fs", "fn": fn, "args": args})
-    if "err" in answer:
-        raise OSError(answer["err"])
-    return answer.get("ok")
+def _call(fn, *args, decode=False):
+    """The driver's answer to a file call (its bytes, when decode); OSError for its error."""
+    twinbus.charge()
+    twinbus.off()
+    try:
+        answer = twinbus.ask({"op": "fs", "fn": fn, "args": args})
+        twinbus.spend(answer.get("us", 0))
+        if "err" in answer:
+            raise OSError(answer["err"])
+        value = answer.get("ok")
+        return binascii.unhexlify(value) if decode else value
+    finally:
+        twinbus.on()
+
+
+def _hex(data):
+    twinbus.off()
+    try:
+        return binascii.hexlify(data).decode()
+    finally:
+        twinbus.on()
 
 
 class Flash:
@@ -62,8 +79,12 @@ class Flash:
     def open(self, path, mode="r"):
         path = self._path(path)
         if "r" in mode and "+" not in mode:
-            data = binascii.unhexlify(_call("read", path))
-            return io.BytesIO(data) if "b" in mode else io.StringIO(data.decode())
+            data = _call("read", path, decode=True)
+            twinbus.off()
+            try:
+                return io.BytesIO(data) if "b" in mode else io.StringIO(data.decode())
+            finally:
+                twinbus.on()
         return File(_call("open", path, mode.replace("t", "").replace("b", "") + "b"),
                     "b" in mode)
 
@@ -78,14 +99,14 @@ class File:
     def write(self, data):
         if not self.binary and type(data) is str:
             data = data.encode()
-        return _call("write", self.handle, binascii.hexlify(data).decode())
+        return _call("write", self.handle, _hex(data))
 
     def read(self, n=-1):
-        data = binascii.unhexlify(_call("fread", self.handle, n))
+        data = _call("fread", self.handle, n, decode=True)
         return data if self.binary else data.decode()
 
     def readinto(self, buf):
-        data = binascii.unhexlify(_call("fread", self.handle, len(buf)))
+        data = _call("fread", self.handle, len(buf), decode=True)
         buf[: len(data)] = data
         return len(data)
 
