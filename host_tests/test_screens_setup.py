@@ -83,7 +83,7 @@ def test_the_setup_menu_shows_and_steps_each_option_from_the_table():
     labels = [label for label, _ in setup_rows(s)]
     # the table's order, then whether the tally is cleared as the game starts, the language
     assert labels == ["PLAYERS", "RULES"] + [row[1] for row in OPTIONS] + [
-        "TRAY PLAYS", "HINTS", "ROUNDS PAID", "LANGUAGE"]
+        "TRAY PLAYS", "HINTS", "TALLY", "LANGUAGE"]
 
     def shows(label):
         return dict((k.lstrip("*"), v) for k, v in setup_rows(s))[label]
@@ -185,7 +185,7 @@ def test_the_language_row_speaks_at_once_and_the_tray_keeps_it_across_a_reboot()
     flash = FakeFlash()
     tray = make_tray(21, flash=flash)
     app = tray.app
-    assert glass(tray).read(0).strip() == "NEW GAME  OK:START"  # a new tray: English
+    assert glass(tray).read(0).strip() == "OK:START ROLL:CHANGE"  # a new tray: English
     tray.key("1")  # up from PLAYERS: round to the last row, the language
     assert " ".join(glass(tray).read(40, ink=0).split()) == "LANGUAGE ENGLISH"
     tray.key("r")
@@ -235,7 +235,7 @@ def _rows_after_a_power_cycle(flash, seed, resumed):
         assert app.screen == PLAY
         again.keys("O")  # the standings
         again.keys("O")  # quit the game?
-        again.keys("r")  # yes
+        again.keys("1")  # yes
     else:
         again.keys("r")
     assert app.screen == SETUP
@@ -312,12 +312,13 @@ def test_a_resumed_game_speaks_its_own_language_not_the_settings():
 
 def test_the_hints_row_shows_what_a_hint_says_in_the_bottom_line():
     # A new player meets the hints on the setup's HINTS row: there the bottom line is the
-    # legend of "1/3 OK 96%" and "OK+0.9T" instead of the keys, in the tray's language.
+    # legend of "1/3 OK 96%" and "OK+0.9T" (each row's bottom line says what it means), in
+    # the tray's language.
     tray = make_tray(21)
-    assert glass(tray).hints() == "1/2 MOVE  3/R CHANGE"
-    tray.keys("111")  # up from PLAYERS, round to the last rows: LANGUAGE, ROUNDS PAID, HINTS
+    assert glass(tray).hints() == "PLAYERS AT THE TABLE"
+    tray.keys("111")  # up from PLAYERS, round to the last rows: LANGUAGE, TALLY, HINTS
     assert glass(tray).hints() == "OK=STOP %=SAFE T=SHED"
     tray.keys("1")
-    assert glass(tray).hints() == "1/2 MOVE  3/R CHANGE"
+    assert glass(tray).hints() == "SEATS THE TRAY PLAYS"
     tray.keys("2r")  # back to HINTS, and on
     assert glass(tray).hints() == "OK=STOP %=SAFE T=SHED"

@@ -51,7 +51,7 @@ def turn(fb, w, h, game, kept, faces=None, hint=None):
         # across the top, who throws, throw n of limit and the throw's name; under it the dice
         # and beside them the throw to beat, the lowest so far (the best: the table's screen).
         # The pot and everybody's tokens: the table's screen and the results.
-        top = pname(p) + " " + tx.THROW_OF % (count or "-", limit)
+        top = pname(p) + " " + tx.THROW_OF % (count, limit)
         font.text(fb, top, 0, 1)
         if fits(top, name, w):
             font.text(fb, name, w - font.width(name), 1)
@@ -63,7 +63,7 @@ def turn(fb, w, h, game, kept, faces=None, hint=None):
     # first row is its own); the line under it has a row for its accents (DÉCHARGE, NÉNETTE)
     # and the throw to beat one more (RIEN À BATTRE).
     big_name(fb, p, 0, 0, game.computers)
-    font.text(fb, tx.THROW_OF % (count or "-", limit), TEXT_X, 0)
+    font.text(fb, tx.THROW_OF % (count, limit), TEXT_X, 0)
     if pot:
         font.text(fb, pot, w - font.width(pot), 0)
     font.text(fb, name, w - font.width(name), 9)
@@ -75,7 +75,7 @@ def turn(fb, w, h, game, kept, faces=None, hint=None):
     if font.width(left) > room:
         left = "" if hint is None else hint[1]
         if not pot and not font.raised(phase) \
-                and fits(tx.THROW_OF % (count or "-", limit), phase, w - TEXT_X):
+                and fits(tx.THROW_OF % (count, limit), phase, w - TEXT_X):
             font.text(fb, phase, w - font.width(phase), 0)
     if font.width(left) <= room:
         font.text(fb, left, TEXT_X, 9)
@@ -269,7 +269,7 @@ def phase(fb, w, h, game, keys=None, left=-1):
     if not game.over:
         lines.insert(0, words.T.STARTS % pname(game.current, game.computers))
     _title_and_lines(fb, w, h, words.T.PHASES[game.phase], lines,
-                     keys or words.T.KEYS_GO_ON, left)
+                     keys or words.T.KEYS_NEXT, left)
 
 
 def standings(fb, w, h, game, unsaved, keys):
@@ -308,36 +308,45 @@ def standings(fb, w, h, game, unsaved, keys):
     hints(fb, w, h, keys)
 
 
-def over(fb, w, h, game):
+def over(fb, w, h, game, keys=None):
     """Game over: who pays the round, why the game ended (the first player out and in which
-    phase, l'Espagnole, the last holder), who won; 128x32: who pays (a tie: the players who
-    pay) and who won."""
+    phase, l'Espagnole, the last holder), why its payer pays (the most tokens, every token),
+    who won; 128x32: who pays (a tie: the players who pay) and why. keys: the key bar, if not
+    the game over's own."""
     font.clear(fb)
     r = game.result
     losers = r.losers
     t = words.T
     seats = game.computers
     title = (t.PAYS % pname(losers[0], seats)) if len(losers) == 1 else t.TIE_PAY
+    because = None  # why its payer pays, where the end's reason does not say it
     if r.reason == ESPAGNOLE:
         why = t.ESPAGNOLE
+        because = t.ALL_TOKENS
     elif r.reason == LAST_HOLDER:
         why = t.LAST_HOLDS
     else:
         why = t.FIRST_OUT_IN % t.PHASES[game.last.phase]
+        because = t.MOST_TOKENS % game.tokens[losers[0]]
     lines = [t.THE_ROUND]
     if len(losers) > 1:
         lines = [t.PAY % " ".join(pname(p, seats) for p in losers)]
     lines.append(why)
-    lines.append(t.WON % " ".join(pname(p, seats) for p in r.winners))
-    if h < 64:  # one line under the title: who pays (seats unmarked where that fits), who won
+    if because is not None:
+        lines.append(because)
+    won = t.WON[1 if len(r.winners) > 1 else 0] % " ".join(pname(p, seats) for p in r.winners)
+    lines.append(won)
+    if len(lines) > 3 and font.width(won) > w and len(losers) == 1:
+        lines.pop(0)  # the title says who pays; the winners need both lines left
+    if h < 64:  # one line under the title: who pays (seats unmarked where that fits), why
         if len(losers) > 1:
             title = lines[0]
             if font.width(title) > w:
                 title = t.PAY % " ".join(pname(p) for p in losers)
             if font.width(title) > w:
                 title = t.TIE_PAY
-        lines = lines[-1:]
-    _title_and_lines(fb, w, h, title, lines, t.KEYS_OVER)
+        lines = [because or why]
+    _title_and_lines(fb, w, h, title, lines, keys or t.KEYS_OVER)
 
 
 def menu(fb, w, h, title, rows, cursor, keys):

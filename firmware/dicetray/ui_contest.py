@@ -57,7 +57,7 @@ def outcome(fb, w, h, game, keys=None, left=-1):
     else:
         pick, verb = low, t.LOSES
     title = t.TIE_AGAIN if len(pick) > 1 else verb % pname(pick[0], game.computers)
-    _hints(fb, w, h, keys or t.KEYS_CONTINUE, True, left)
+    _hints(fb, w, h, keys or t.KEYS_NEXT, True, left)
     if h < 64:
         _rolls32(fb, w, c, title, pick)
         return

@@ -81,6 +81,14 @@ def quit_note(store, again):
     return nothing[:1]
 
 
+def screen_name(app):
+    """The screen app shows, as the README's key table names it, in the tray's language."""
+    screen = app.screen
+    if screen == "play" and app.game.contest is not None:
+        screen = "contest"
+    return words.T.SIM_SCREENS[screen]
+
+
 def open_store(save_dir):
     os.makedirs(save_dir, exist_ok=True)
     return Store(root=save_dir)
@@ -113,19 +121,20 @@ def headless(args):
             shots.append(pixels)
 
     shoot()
-    finished = 0
+    ended = []  # each game that ended, once, however often its end and tally are shown again
     for k in keys:
-        before = tray.app.screen
         tray.key(k)
-        if tray.app.screen == "over" and before != "over":
-            finished += 1
+        g = tray.app.game
+        if g is not None and g.over and not any(e is g for e in ended):
+            ended.append(g)
         shoot()
     print("\n".join(frame_text(last)))
     line = status(display, cue, tray.now)  # as the terminal would show it after the last key
     if line:
         print(line)
-    print("games over: %d, now on the %s screen" % (finished, tray.app.screen))
-    print("%d screens%s" % (len(shots), (" written to " + args.shots) if args.shots else ""))
+    said = words.T.SIM_SUMMARY  # in the tray's language, as the panel's
+    print(said[0] % (len(ended), screen_name(tray.app)))
+    print(said[2] % (len(shots), args.shots) if args.shots else said[1] % len(shots))
     if store is None:
         print(words.T.SIM_NOT_KEPT)
     else:
