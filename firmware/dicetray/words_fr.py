@@ -95,7 +95,7 @@ KEYS_THREE_DICE = "LANCE: 3 DÉS"
 STARTS = "%s COMMENCE"
 WINS = "%s GAGNE"
 LOSES = "%s PERD"
-TIE_AGAIN = "ÉGALITÉ !"  # the tied players lit below: they roll again
+TIE_AGAIN = "EX AEQUO"  # the tied players lit below: they roll again (no accent: a big title at the top)
 
 # ---- between turns and at the end ------------------------------------------------------------
 HAND_PASSES = "ÉGAL: LA MAIN PASSE"
