@@ -36,7 +36,7 @@ from trayhost import savefuzz, trayrun
 from trayhost.autoplay import ScriptedDice
 from trayhost.pins import ticks_diff
 
-SETUP_HINTS = "1/2 MOVE  3/R CHANGE"
+SETUP_HINTS = "PLAYERS AT THE TABLE"  # the setup's first row: what it means
 # ui.turn's dice row on a 128x64 panel: three 20-pixel dice at y=26 from x=17, 54 and 91, each
 # read with a pixel round it. A kept die is drawn solid: a pixel just inside its double border
 # is lit only then.
@@ -292,7 +292,7 @@ def test_a_game_through_the_buttons_survives_a_power_cut(pico):
     panel = roll_off(pico, panel)
     _, panel = press(pico, "OK")  # the charge's first turn follows who starts directly
     assert screen_of(panel) == "turn" and panel.hints() == FIRST_THROW, panel.text()
-    assert "THROW -/3" in top_line(panel)
+    assert "THROW 0/3" in top_line(panel)
 
     # The first throw animates the dice, then lets the player keep or stop.
     _, panel = press(pico, "ROLL")
@@ -339,7 +339,7 @@ def test_a_game_through_the_buttons_survives_a_power_cut(pico):
     pico.wait(clock.ANIM_MS + clock.READ_MS)  # from the roll animation's end, due or not
     panel = pico.panel()
     assert screen_of(panel) == "turn" and panel.hints() == FIRST_THROW, panel.text()
-    assert "THROW -/3" in top_line(panel)
+    assert "THROW 0/3" in top_line(panel)
 
 
 @pytest.mark.real_port
@@ -502,7 +502,7 @@ def test_a_stop_taken_back_on_the_board_resumes_as_the_turn_it_was(pico):
     assert (top_line(panel), [die_picture(panel, d) for d in range(3)]) != before
     # Hold OK: the table, its bar offering the undo; KEEP1 takes the stop back.
     _, panel = press_long(pico, "OK")
-    assert screen_of(panel) == "standings" and panel.hints() == "KEEP1:UNDO P1'S STOP", (
+    assert screen_of(panel) == "standings" and panel.hints() == "KEEP1:UNDO THE STOP", (
         panel.text())
     _, panel = press(pico, "KEEP1")
     assert (top_line(panel), [die_picture(panel, d) for d in range(3)]) == before, panel.text()

@@ -124,7 +124,7 @@ def test_a_french_save_resumes_in_french_whatever_the_settings_say():
     assert tray.app.game.lang == "fr" and words.lang == "fr"
     assert glass(tray).read(2, scale=2).strip() == "REPRISE ?"
     tray.key("r")  # a new game instead: the setup speaks the settings' English
-    assert words.lang == "en" and glass(tray).read(0).strip() == "NEW GAME  OK:START"
+    assert words.lang == "en" and glass(tray).read(0).strip() == "OK:START ROLL:CHANGE"
 
 
 def test_the_saves_behind_those_cases_are_accepted_as_the_engine_wrote_them():

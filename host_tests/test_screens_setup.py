@@ -147,7 +147,7 @@ def test_every_setup_row_reads_as_a_label_and_its_value_in_both_languages():
                         s = json.loads(json.dumps(base))
                         seen = set()
                         while True:
-                            for clear in (False, True):  # ROUNDS PAID: KEEP or CLEAR
+                            for clear in (False, True):  # TALLY: KEEP or CLEAR
                                 rows = setup_rows(s, clear)
                                 assert apart(rows, row), (lang, preset, rows[row])
                                 checked += 1
@@ -206,7 +206,7 @@ def test_the_language_row_speaks_at_once_and_the_tray_keeps_it_across_a_reboot()
     again.key("r")  # a new game: the setup, in the settings' French
     assert glass(again).read(0).strip() == "PARTIE  OK:COMMENCER"
     again.keys("1r")  # back to English
-    assert glass(again).read(0).strip() == "NEW GAME  OK:START"
+    assert glass(again).read(0).strip() == "OK:START ROLL:CHANGE"
     again.key("o")
     assert again.app.game.lang == "en" and "lang" not in json.loads(flash.files["game.json"])
 
@@ -264,7 +264,7 @@ def test_every_value_of_every_row_the_setup_shows_survives_a_power_cycle_and_a_r
         seen = set()
         while True:
             seed += 1
-            if label == "ROUNDS PAID":  # an action, not a setting: only the buttons step it
+            if label == "TALLY":  # an action, not a setting: only the buttons step it
                 tray.keys("2" * row + "r")
             else:
                 change_setting(menu.settings, row, 1)

@@ -347,7 +347,7 @@ def test_a_finished_game_on_flash_is_not_offered():
 
 def standings_picture(game, unsaved):
     d = Display(FakeI2C(), ticks_diff=ticks_diff)
-    ui.standings(d.fb, 128, 64, game, unsaved, "ROLL:BACK OK:PAID")  # the standings unit's keys
+    ui.standings(d.fb, 128, 64, game, unsaved, "ROLL:BACK OK:TALLY")  # the standings unit's keys
     return fb_rows(d)
 
 

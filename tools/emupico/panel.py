@@ -2,7 +2,7 @@
 
     from emupico.panel import Panel, screen_of
     panel = Panel.from_text(text)   # the kit's `pico text`, or Panel(rows), from_framebuffer
-    panel.read(56, ink=0)           # the bottom line's text, e.g. "1/2 MOVE  3/R CHANGE"
+    panel.read(56, ink=0)           # the bottom line's text, e.g. "PLAYERS AT THE TABLE"
     screen_of(panel)                # "setup", "turn", ... or None
 
 The text is recognised with the tray's own font (dicetray.font), which draws the same pixels

@@ -254,7 +254,7 @@ def _seats_setup_and_hint(rig):
     s["hints"] = True
     # P1 starts; followers may stop early
     s["options"].update(start=START_SEAT1, limit=LIMIT_AT_MOST)
-    rig.play("1111")  # up to TRAY PLAYS, past LANGUAGE, ROUNDS PAID and HINTS
+    rig.play("1111")  # up to TRAY PLAYS, past LANGUAGE, TALLY and HINTS
     rig.snap("setup_seats", SETUP, "the tray plays the last seats (TRAY PLAYS), hints on")
     rig.play("o")  # the game: P1 plays
     rig.play("r", [4, 2, 5])
