@@ -167,7 +167,7 @@ UNDO_ASK = ("UNDO %s'S STOP?", "UNDO %s'S STAKE?", "UNDO %s'S LE BON?")
 UNDO_LINES = ("SAME DICE AS BEFORE", "NOTHING ELSE CHANGES")  # 128x32: the first alone
 KEYS_UNDO_ASK = "KEEP1:YES  OK:NO"
 KEYS_UNDO = ("KEEP1:UNDO THE STOP", "KEEP1:UNDO THE STAKE", "KEEP1:UNDO LE BON")
-WEB_LEGEND_UNDO = "1 (KEEP 1) where the panel offers it: take back a stop, le bon or stake"
+WEB_LEGEND_UNDO = "1 where the panel offers it: take back a stop, a le bon or a stake"
 # What the row under the setup's cursor means, on its bottom line: PLAYERS, RULES, TRAY PLAYS,
 # HINTS (128x32, whose turn shows no hint's figures: 128x64 shows HINTS_LEGEND), TALLY, LANGUAGE.
 SETUP_MEANS = ("PLAYERS AT THE TABLE", "SETS EVERY ROW BELOW", "SEATS THE TRAY PLAYS",

@@ -183,7 +183,8 @@ UNDO_ASK = ("ANNULER «%s RESTE» ?", "ANNULER MISE DE %s ?", "ANNULER «%s LE B
 UNDO_LINES = ("MÊMES DÉS QU'AVANT", "RIEN D'AUTRE NE BOUGE")
 KEYS_UNDO_ASK = "GARDE 1:OUI  OK:NON"
 KEYS_UNDO = ("GARDE 1:ANNULE RESTE", "GARDE 1:ANNULE MISE", "GARDE 1:ANNULE LE BON")
-WEB_LEGEND_UNDO = "1 (GARDE 1) là où l'écran le propose : reprendre un « reste », un « le bon » ou une mise"
+WEB_LEGEND_UNDO = ("1 là où l'écran le propose : reprendre un « reste », un « le bon » ou une"
+                   " mise")
 SETUP_MEANS = ("JOUEURS À LA TABLE", "CHOISIT LES OPTIONS", "LE PLATEAU JOUE POUR",
                "DÉS À GARDER MONTRÉS", "TOURNÉES DE CHACUN", "LANGUE / LANGUAGE")
 RESUME_ROW = "REPRISE"
