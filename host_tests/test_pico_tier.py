@@ -515,6 +515,45 @@ def test_a_stop_taken_back_on_the_board_resumes_as_the_turn_it_was(pico):
     assert throw_of(top_line(panel)) == 2, panel.text()
 
 
+def press_for(pico, key, want, long=False):
+    """Press key (held a second when long) and return the panel once want(panel) holds: what
+    the test checks, waited for on the panel."""
+    pico.down(key)
+    pico.wait(1000 if long else 120)
+    pico.up(key)
+    return pico.settle(quiet=50, until=want)
+
+
+def test_the_undo_is_offered_and_quitting_keeps_the_game_through_the_buttons(pico):
+    panel, _ = boot_with(pico, {"settings.json": json.dumps(TWO_CLASSIC).encode(),
+                                "game.json": None, "game.now": None})
+    panel = press_for(pico, "OK", lambda p: p.hints() == FIRST_THROW)
+    panel = press_for(pico, "ROLL", lambda p: throw_of(top_line(p)) == 1 and p.hints() == THROWN)
+    before = top_line(panel), [die_picture(panel, d) for d in range(3)]
+    # The slip: P1 stops. P2's turn, before its first throw, offers it back: KEEP1 does it.
+    panel = press_for(pico, "OK", lambda p: p.hints() == "KEEP1:UNDO THE STOP")
+    assert screen_of(panel) == "turn" and panel.read(0, scale=2) == "P2", panel.text()
+    panel = press_for(pico, "KEEP1", lambda p: p.hints() == THROWN)
+    assert (top_line(panel), [die_picture(panel, d) for d in range(3)]) == before, panel.text()
+    # Quit from the table: ROLL (the table's back) says no; KEEP1 says yes, the game kept.
+    panel = press_for(pico, "OK", lambda p: screen_of(p) == "standings", long=True)
+    panel = press_for(pico, "OK", lambda p: screen_of(p) == "quit", long=True)
+    assert panel.hints() == "KEEP1:YES  OK:NO", panel.text()
+    panel = press_for(pico, "ROLL", lambda p: screen_of(p) == "turn")
+    assert (top_line(panel), [die_picture(panel, d) for d in range(3)]) == before, panel.text()
+    press_for(pico, "OK", lambda p: screen_of(p) == "standings", long=True)
+    press_for(pico, "OK", lambda p: screen_of(p) == "quit", long=True)
+    panel = press_for(pico, "KEEP1", lambda p: screen_of(p) == "setup")
+    assert top_line(panel) == "OK:RESUME THE GAME" and panel.hints() == "GAME LEFT AT TURN 1", (
+        panel.text())
+    # Kept across a power cut: the prompt offers it, its no goes to the setup, which does too.
+    panel = boot(pico)
+    assert screen_of(panel) == "resume", panel.text()
+    panel = press_for(pico, "ROLL", lambda p: top_line(p) == "OK:RESUME THE GAME")
+    panel = press_for(pico, "OK", lambda p: screen_of(p) == "turn")
+    assert (top_line(panel), [die_picture(panel, d) for d in range(3)]) == before, panel.text()
+
+
 def test_a_short_night_of_games_back_to_back_plays_on_one_heap(pico):
     # The bench's Pico night (emupico/night.py), shortened: games back to back through the
     # buttons, the seats, hints and language switched on the setup menu between them. Where the

@@ -223,8 +223,8 @@ def screen_of(panel):
             return "outcome"
         if offered and (big.endswith(" PAYS") or big == "TIE: PAY"):
             return "over"
-        if offered and top.startswith(PHASE_TITLES + ("NOT SAVED",)):
-            return "standings"
+        if offered and panel.read(1).startswith(PHASE_TITLES + ("NOT SAVED",)):
+            return "standings"  # its head line a row down, for an accent (DÉCHARGE)
         if offered and "TIE:" in top + " " + panel.read(1, x0=28):
             return "contest"
         return "result"
