@@ -217,7 +217,7 @@ def test_english_throws_are_named_in_english():
 
 
 @pytest.mark.parametrize("name, text", [
-    ("STARTS", "%s COMMENCE"), ("LAST_HOLDS", "SEUL AVEC DES JETONS"),
+    ("STARTS", "%s ENTAME"), ("WHO_STARTS", "QUI ENTAME ?"), ("LAST_HOLDS", "SEUL AVEC DES JETONS"),
     ("WON", ("GAGNANT: %s", "GAGNANTS: %s")), ("KEYS_NEXT", "OK:ENSUITE"),
     ("SAFE_MODE", "MODE SANS ÉCHEC"), ("KEYS_SAFE", "DÉBRANCHER POUR JOUER"),
     ("KEYS_TALLY_OVER", "OK:REJOUER LANCE:JEU"), ("UNDO_LINES", ("MÊMES DÉS QU'AVANT",

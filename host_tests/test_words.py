@@ -175,7 +175,7 @@ IDEAS = {
         "NOUVELLE": {"KEYS_NEW_GAME", "NEW_GAME_STARTS"},
         "REJOUER": {"KEYS_TALLY_OVER"},
         "JEU": {"KEYS_STANDINGS", "KEYS_TALLY", "KEYS_TALLY_OVER"},  # back to the game
-        "COMMENCE": {"WHO_STARTS", "STARTS", "OPTIONS"},  # not ENTAME
+        "ENTAME": {"WHO_STARTS", "STARTS", "OPTIONS"},  # who starts: one verb, not COMMENCE
     },
 }
 
@@ -191,8 +191,8 @@ def test_one_word_per_idea(code):
     for name, values in panel_texts(code).items():
         for text in values:
             assert not re.search(r"(^| )(G\d|L|R|\d/[LR\d])[:/ ]", text), (name, text)
-    # The moves' other words are gone (one word per move): GO ON, CONTINUE, PAID, ENTAME.
-    gone = {"en": {"CONTINUE", "PAID", "GO"}, "fr": {"CONTINUER", "ENTAME", "REBELOTE"}}
+    # The moves' other words are gone (one word per move): GO ON, CONTINUE, PAID, COMMENCE.
+    gone = {"en": {"CONTINUE", "PAID", "GO"}, "fr": {"CONTINUER", "COMMENCE", "REBELOTE"}}
     for name, values in panel_texts(code).items():
         for text in values:
             if name.startswith("KEYS_") or code == "fr":

@@ -32,7 +32,7 @@ OPTIONS = {
     "nenette_value": ("NÉNETTE VAUT", None, "221 GAGNANT VAUT"),
     "nenette_fixed": ("NÉNETTE PREND", ("NON",), "221 PERDANT PREND"),
     "jackpot_421": ("421 PREND TOUT", _NO_YES, "421: TOUS LES JETONS"),
-    "start": ("COMMENCE", ("MEILLEUR", "PIRE", "UN DÉ", "P1"), "QUI JOUE EN PREMIER"),
+    "start": ("QUI ENTAME", ("MEILLEUR", "PIRE", "UN DÉ", "P1"), "QUI JOUE EN PREMIER"),
     "dry_charge": ("CHARGE SÈCHE", _NO_YES, "UN COUP EN CHARGE"),
     "limit": ("SUIVANTS", ("EXACT", "AU PLUS"), "COUPS DES SUIVANTS"),
     "limit_from": ("LIMITE DU", ("PREMIER", "PRÉCÉDENT"), "QUI FIXE LA LIMITE"),
@@ -83,7 +83,7 @@ TWO_DICE_AT_MOST = "2 DÉS AU PLUS"
 NO_THROW_LEFT = "PLUS DE COUP"
 
 # ---- roll-offs and play-offs -----------------------------------------------------------------
-WHO_STARTS = "QUI COMMENCE ?"
+WHO_STARTS = "QUI ENTAME ?"
 TIE_LOW_LOSES = "ÉGAL: PETIT PERD"
 TIE_HIGH_WINS = "ÉGAL: GROS GAGNE"
 TIE_PLAY_OFF = "ÉGAL: BARRAGE"
@@ -92,7 +92,7 @@ PLAY_FOR_WHAT = "EST OU VIENT ?"
 KEYS_STAKE = "GARDE 1:EST  3:VIENT"
 KEYS_ONE_DIE = "LANCE: UN DÉ"
 KEYS_THREE_DICE = "LANCE: 3 DÉS"
-STARTS = "%s COMMENCE"
+STARTS = "%s ENTAME"
 WINS = "%s GAGNE"
 LOSES = "%s PERD"
 TIE_AGAIN = "EX AEQUO"  # the tied players lit below: they roll again (no accent: a big title at the top)
