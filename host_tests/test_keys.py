@@ -6,9 +6,9 @@ from dicetray import words
 from dicetray.options import OPTIONS
 from dicetray.rules import LIMIT_AT_MOST, START_SEAT1
 from dicetray.screens import OVER, PLAY, QUIT, RESULT, RESUME, SETUP, STANDINGS, TALLY
+from emupico.panel import Panel
 from fakes.flash import FakeFlash
 from screens.rig import Rig
-from emupico.panel import Panel
 from test_tray import make_tray
 
 ROWS = 2 + len(OPTIONS) + 4  # PLAYERS, RULES, the options, TRAY PLAYS, HINTS, TALLY, LANGUAGE
@@ -217,7 +217,8 @@ def test_english_throws_are_named_in_english():
 
 
 @pytest.mark.parametrize("name, text", [
-    ("STARTS", "%s ENTAME"), ("WHO_STARTS", "QUI ENTAME ?"), ("LAST_HOLDS", "SEUL AVEC DES JETONS"),
+    ("STARTS", "%s ENTAME"), ("WHO_STARTS", "QUI ENTAME ?"),
+    ("LAST_HOLDS", "SEUL AVEC DES JETONS"),
     ("WON", ("GAGNANT: %s", "GAGNANTS: %s")), ("KEYS_NEXT", "OK:ENSUITE"),
     ("SAFE_MODE", "MODE SANS ÉCHEC"), ("KEYS_SAFE", "DÉBRANCHER POUR JOUER"),
     ("KEYS_TALLY_OVER", "OK:REJOUER LANCE:JEU"), ("UNDO_LINES", ("MÊMES DÉS QU'AVANT",

@@ -383,3 +383,13 @@ def test_a_terminal_too_small_is_told_so_in_the_tray_s_language():
             "terminal 60x15 trop petit : le plateau demande 66x20 ou plus ; q quitte"]
     finally:
         words.use("en")
+
+
+def test_the_headless_runner_names_every_screen_in_each_language():
+    from sim.play import SCREENS
+
+    assert set(SCREENS) == set(screens.units()) | {"contest"}  # a play screen's roll-off
+    for lang in words.LANGS:
+        names = words.use(lang).SIM_SCREENS.split("|")
+        assert len(names) == len(SCREENS) == len(set(names)), lang
+    words.use(words.DEFAULT)

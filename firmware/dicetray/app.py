@@ -26,8 +26,8 @@ class App:
     and keeps its own state. A press comes from the buttons or from an actor (add_actor): both
     take the same path. The units, the boot and the seats read the app's fields and change
     them only through its methods: show and tell (the screen shown, and what a unit is to
-    show), play, leave, resume_kept and quit (the game), refuse, redraw, needs_save, count_round, reset_tally,
-    offer and take_back (the undo of a stop or a stake), forget.
+    show), play, leave, resume_kept and quit (the game), refuse, redraw, needs_save,
+    count_round, reset_tally, offer and take_back (the undo of a stop or a stake), forget.
 
     Where OK held means OK (_OK_AT_ONCE) it acts as it goes down. Elsewhere it acts as it is
     let go (held, it opens the table), but the stop it means on a human's turn is made as it

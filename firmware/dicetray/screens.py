@@ -27,7 +27,6 @@ from dicetray.screens_between import (
     TALLY,
     UNDO,
     Unit,
-    undo_text,
     between,
     notice,
     over,
@@ -35,6 +34,7 @@ from dicetray.screens_between import (
     resume,
     standings,
     tally,
+    undo_text,
 )
 from dicetray.state import CHARGE, GameError
 

@@ -180,9 +180,8 @@ RESUME_MEANS = "GAME LEFT AT TURN %d"
 # Why the round's payer pays, under why the game ended: the most tokens (so many), or all.
 MOST_TOKENS = "MOST TOKENS: %d"
 ALL_TOKENS = "HOLDS EVERY TOKEN"
-# The headless simulator's last lines, and the screens as the README's key table names them.
+# The headless simulator's last lines, and the screens as the README's key table names them,
+# in the order of sim.play.SCREENS, by "|" (one string: on the Pico a catalogue is heap).
 SIM_SUMMARY = ("games over: %d, now on the %s screen", "%d screens", "%d screens written to %s")
-SIM_SCREENS = {"setup": "setup", "play": "turn", "contest": "roll-off", "result": "turn result",
-               "phase": "phase change", "outcome": "roll-off decided", "standings": "table",
-               "tally": "tally", "quit": "quit?", "over": "game over", "resume": "resume?",
-               "notice": "notice", "undo": "undo?"}
+SIM_SCREENS = ("setup|turn|roll-off|turn result|phase change|roll-off decided|table|tally|quit?"
+               "|game over|resume?|notice|undo?")

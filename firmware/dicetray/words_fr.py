@@ -95,7 +95,8 @@ KEYS_THREE_DICE = "LANCE: 3 DÉS"
 STARTS = "%s ENTAME"
 WINS = "%s GAGNE"
 LOSES = "%s PERD"
-TIE_AGAIN = "EX AEQUO"  # the tied players lit below: they roll again (no accent: a big title at the top)
+# A tie: the tied players lit below roll again (no accent: a big title at the top).
+TIE_AGAIN = "EX AEQUO"
 
 # ---- between turns and at the end ------------------------------------------------------------
 HAND_PASSES = "ÉGAL: LA MAIN PASSE"
@@ -193,7 +194,5 @@ RESUME_MEANS = "LAISSÉE AU TOUR %d"
 MOST_TOKENS = "LE PLUS DE JETONS: %d"
 ALL_TOKENS = "A TOUS LES JETONS"
 SIM_SUMMARY = ("parties finies : %d, à l'écran %s", "%d écrans", "%d écrans écrits dans %s")
-SIM_SCREENS = {"setup": "réglages", "play": "tour", "contest": "départage", "result": "résultat",
-               "phase": "changement de phase", "outcome": "départage joué", "standings": "table",
-               "tally": "ardoise", "quit": "arrêter ?", "over": "fin de partie",
-               "resume": "reprise ?", "notice": "avis", "undo": "annuler ?"}
+SIM_SCREENS = ("réglages|tour|départage|résultat|changement de phase|départage joué|table"
+               "|ardoise|arrêter ?|fin de partie|reprise ?|avis|annuler ?")

@@ -81,12 +81,18 @@ def quit_note(store, again):
     return nothing[:1]
 
 
+# The screens as words' SIM_SCREENS names them, in its order ("contest": a play screen's
+# roll-off or play-off).
+SCREENS = ("setup", "play", "contest", "result", "phase", "outcome", "standings", "tally", "quit",
+           "over", "resume", "notice", "undo")
+
+
 def screen_name(app):
     """The screen app shows, as the README's key table names it, in the tray's language."""
     screen = app.screen
     if screen == "play" and app.game.contest is not None:
         screen = "contest"
-    return words.T.SIM_SCREENS[screen]
+    return words.T.SIM_SCREENS.split("|")[SCREENS.index(screen)]
 
 
 def open_store(save_dir):
