@@ -4,7 +4,7 @@
     python tools/sim/play.py --headless --keys "o.rrrr" --shots DIR   play keys, a PNG per screen
 
 Keys (the same in both modes): 1 2 3 = KEEP1..3, r or space = ROLL, o or Enter = OK,
-O = OK held long (standings, quit, undo), . = wait one second, q = quit (interactive).
+O = OK held long (the table, quit?, undo?), . = wait one second, q = quit (interactive).
 The picture fits the terminal (view.py): half blocks at the panel's true size from 130x36, braille
 cells (2x4 pixels each) in an 80x24 terminal, else one line naming the size needed; under it, a
 status line marks the buzzer's tunes (a refused press apart) and a dimmed or dark panel.
@@ -246,7 +246,8 @@ keys (in the terminal and in --keys):
   1 2 3       keep or release the die above that button (KEEP1..3)
   r, space    ROLL
   o, Enter    OK
-  O           OK held long (the standings; quit the game)
+  O           OK held long (the table; on the table or the tally: quit?, whose 1 says yes and
+              keeps the game for the setup to offer)
   .           (--keys only) one second with no press: the roll animation lands, a turn whose
               throws are used up moves on, the computer seats play
   q           quit (in the terminal): the game stays saved in .sim/ (or --save-dir), and the
