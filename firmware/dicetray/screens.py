@@ -78,14 +78,14 @@ def play(unit, app, key, long, now):
     it None as the game ends)."""
     g = app.game
     if key is None:
+        # Until a die is thrown the key bar offers the undo of the last stop or stake.
+        keys = undo_text(app, words.T.KEYS_UNDO) if _undo_here(app, g) else None
         if g.contest is not None:
-            ui.contest(app.fb, app.w, app.h, g)
+            ui.contest(app.fb, app.w, app.h, g, keys)
         else:
             faces = app.clock.shown_dice(g.turn.dice)
             hint = _hint(unit, g) if g.hints and faces is None else None
-            ui.turn(app.fb, app.w, app.h, g, g.turn.kept, faces, hint)
-        if _undo_here(app, g):  # until a die is thrown: the key bar offers the undo
-            ui.hints(app.fb, app.w, app.h, undo_text(app, words.T.KEYS_UNDO))
+            ui.turn(app.fb, app.w, app.h, g, g.turn.kept, faces, hint, keys)
     elif key == "OK" and long:
         app.show(STANDINGS)
     elif key == "KEEP1" and _undo_here(app, g):

@@ -16,7 +16,7 @@ from dicetray.state import CHARGE, ESPAGNOLE
 from dicetray.ui_contest import contest, outcome  # noqa: F401  (ui draws every screen)
 
 
-def turn(fb, w, h, game, kept, faces=None, hint=None):
+def turn(fb, w, h, game, kept, faces=None, hint=None, keys=None):
     """The current player's turn: dice (faces: the roll animation's, while its dice are in the
     air: then nothing on the panel names or counts that throw yet), kept marks, throw n of
     limit, the pot in the charge (the phase where there is room), the throw's name and the
@@ -24,7 +24,7 @@ def turn(fb, w, h, game, kept, faces=None, hint=None):
     each by its owner's name. hint (mask, text), strategy.hint's: the dice the strategy keeps
     drawn with a solid foot, and on 128x64 what that choice is worth ("85%", "+0.9T"; "OK"
     before it: the strategy stops) where the phase goes. A seat the tray plays: its name
-    marked, no key to press."""
+    marked, no key to press. keys: the key bar, if not the turn's own."""
     font.clear(fb)
     p = game.current
     t = game.turn
@@ -33,7 +33,7 @@ def turn(fb, w, h, game, kept, faces=None, hint=None):
     marks = (hint[0] or 0) if hint else 0
     tray = p in game.computers
     tx = words.T
-    hints(fb, w, h, tx.TRAY_PLAYS if tray else _turn_keys(game, count), not tray)
+    hints(fb, w, h, tx.TRAY_PLAYS if tray else keys or _turn_keys(game, count), not tray)
     phase = tx.PHASES[game.phase]
     pot = tx.POT_N % game.pot if game.phase == CHARGE else ""
     if count and not faces:

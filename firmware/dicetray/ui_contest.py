@@ -11,9 +11,9 @@ from dicetray.draw import hints as _hints
 from dicetray.state import DIE, HIGH, LOW, WHO_STARTS
 
 
-def contest(fb, w, h, game):
+def contest(fb, w, h, game, keys=None):
     """A roll-off or play-off: who rolls now (big, and lit below), for what, and every roll so
-    far (128x32: the latest that fit)."""
+    far (128x32: the latest that fit). keys: the key bar, if not the contest's own."""
     font.clear(fb)
     c = game.contest
     t = words.T
@@ -27,10 +27,10 @@ def contest(fb, w, h, game):
         title = t.TIE_PLAY_OFF
     line = t.ROUND_N % c.round
     if game.can_announce():
-        keys = t.KEYS_STAKE
+        keys = keys or t.KEYS_STAKE
         line = t.PLAY_FOR_WHAT
     else:
-        keys = t.KEYS_ONE_DIE if c.kind == DIE else t.KEYS_THREE_DICE
+        keys = keys or (t.KEYS_ONE_DIE if c.kind == DIE else t.KEYS_THREE_DICE)
     tray = game.current in game.computers
     _hints(fb, w, h, t.TRAY_PLAYS if tray else keys, not tray)
     if h < 64:
