@@ -15,8 +15,8 @@ game.now's record).
 
 import hashlib
 import json
-import re
 import os
+import re
 
 import pytest
 from dicetray.save_check import load
