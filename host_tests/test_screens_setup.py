@@ -190,7 +190,7 @@ def test_the_language_row_speaks_at_once_and_the_tray_keeps_it_across_a_reboot()
     assert " ".join(glass(tray).read(40, ink=0).split()) == "LANGUAGE ENGLISH"
     tray.key("r")
     assert app.units[SETUP].settings["lang"] == "fr" and words.lang == "fr"
-    assert glass(tray).read(0).strip() == "PARTIE  OK:COMMENCER"  # the menu, in French now
+    assert glass(tray).read(0).strip() == "OK:JOUER LANCE:CHANGE"  # the menu, in French now
     assert " ".join(glass(tray).read(40, ink=0).split()) == "LANGUE FRANÇAIS"
     tray.key("o")
     assert app.screen == PLAY and app.game.lang == "fr"
@@ -203,11 +203,11 @@ def test_the_language_row_speaks_at_once_and_the_tray_keeps_it_across_a_reboot()
     again = make_tray(22, flash=flash)
     assert again.app.screen == RESUME and words.lang == "fr"
     assert glass(again).read(2, scale=2).strip() == "REPRISE ?"
-    again.key("r")  # a new game: the setup, in the settings' French
-    assert glass(again).read(0).strip() == "PARTIE  OK:COMMENCER"
-    again.keys("1r")  # back to English
+    again.key("r")  # not now: the setup, in the settings' French, offering the game still
+    assert glass(again).read(0).strip() == "OK:REPRENDRE"
+    again.keys("1r")  # up from the game's row to LANGUAGE: back to English
     assert glass(again).read(0).strip() == "OK:START ROLL:CHANGE"
-    again.key("o")
+    again.keys("or")  # a new game; its first throw replaces the game kept in the save
     assert again.app.game.lang == "en" and "lang" not in json.loads(flash.files["game.json"])
 
 
@@ -273,7 +273,7 @@ def test_every_value_of_every_row_the_setup_shows_survives_a_power_cycle_and_a_r
                 break  # round to the first value again
             seen.add(shown)
             clears = menu.clear_tally
-            tray.key("o")  # a game starts: its settings are saved with it
+            tray.keys("or")  # a game starts and throws: its settings are saved with it
             assert app.screen == PLAY, (label, shown)
             want = setup_rows(menu.settings, menu.clear_tally)
             assert want[row] == shown or clears and want[row] == (label, "KEEP")
@@ -282,9 +282,10 @@ def test_every_value_of_every_row_the_setup_shows_survives_a_power_cycle_and_a_r
                 assert rows == want, (label, shown, resumed)
                 assert again.app.tally.paid == app.tally.paid
                 checked += 1
-            # on from the same tray and flash: its game quit, the next value
-            tray.keys("OOr")
+            # on from the same tray and flash: its game quit (kept), the next value
+            tray.keys("OO1")
             assert app.screen == SETUP
+            tray.keys("2" * (1 + row))  # from the game kept's row round to PLAYERS, then on
         assert len(seen) == 8 if label == "TRAY PLAYS" else len(seen) > 1, label
     assert checked > 2 * len(labels)
 

@@ -9,7 +9,7 @@ in the comments.
 """
 
 import pytest
-from dicetray.screens import OUTCOME, OVER, PHASE, PLAY, RESULT, SETUP
+from dicetray.screens import OUTCOME, OVER, PHASE, PLAY, RESULT, SETUP, TALLY
 from dicetray.seat import SHOW_MS
 from emupico.panel import Panel
 from screens.rig import Rig
@@ -354,7 +354,7 @@ def first_out_in_the_charge(players=2):
     return rig
 
 
-def test_the_end_says_why_and_one_press_starts_a_new_game():
+def test_the_end_says_why_and_the_tally_then_a_new_game():
     rig = first_out_in_the_charge()
     rig.play("ro", [4, 2, 1])  # P1: 421
     rig.play("ro", [6, 3, 2])  # P2 loses, takes the last token: the charge is over, and P1,
@@ -367,25 +367,27 @@ def test_the_end_says_why_and_one_press_starts_a_new_game():
         "THE ROUND!", "FIRST OUT IN CHARGE", "MOST TOKENS: 21", "WON: P1"]
     assert panel.hints() == "OK:TALLY"
     rig.play("r")  # the rounds paid (OK goes there too)
-    assert glass(rig).read(0, scale=2) == "TALLY"
+    assert glass(rig).read(2, scale=2) == "TALLY"
     rig.play("o")
     assert rig.app.screen == SETUP
     rig = first_out_in_the_charge()
     rig.play("roroo", [4, 2, 1], [6, 3, 2])
     assert rig.app.screen == OVER  # the result, OK: the end
     rig.play("o")
-    assert rig.app.screen == SETUP  # one OK: a new game
+    assert rig.app.screen == TALLY  # OK: the tally, whose OK starts a new game
+    rig.play("o")
+    assert rig.app.screen == SETUP
 
 
-def test_a_128x32_end_names_who_pays_and_who_won():
-    # Two lines above the key bar: who pays, then who won (why the game ended: on 128x64).
+def test_a_128x32_end_names_who_pays_and_why():
+    # Two lines above the key bar: who pays, then why (the most tokens; who won: on 128x64).
     rig = new_game(2, 32)
     rig.game.tokens[:] = [0, 20]
     rig.game.pot = 1
     rig.play("roro", [4, 2, 1], [6, 3, 2])
     rig.play("o")
     panel = glass(rig)
-    assert words(panel, 1) == "P2 PAYS" and words(panel, 10) == "WON: P1"
+    assert words(panel, 1) == "P2 PAYS" and words(panel, 10) == "MOST TOKENS: 21"
 
 
 # ---- how long a result stays ----------------------------------------------------------------

@@ -138,8 +138,8 @@ def test_the_tray_says_the_tally_was_lost_and_counts_on():
     app = tray.app
     assert app.screen == NOTICE
     screen = glass(tray)
-    assert screen.read(0) == "TALLY LOST"
-    assert [screen.read(y) for y in (11, 20, 29)] == [
+    assert screen.read(2, scale=2) == "TALLY LOST"
+    assert [screen.read(y) for y in (19, 28, 37)] == [
         "TALLY DAMAGED:", "KEPT AS TALLY.BAD", "COUNTING FROM 0"]  # the font's capitals
     tray.key("o")
     assert app.screen == SETUP
@@ -176,7 +176,8 @@ def test_whole_games_count_their_losers_in_the_tally_shown_at_the_end():
             paid[p] += 1
         assert app.tally.paid == paid
         assert json.loads(flash.files["tally.json"])["paid"] == paid
-        assert seen[-3:] == [RESULT, OVER, SETUP]  # the last result, the end, OK: a new game
+        # the last result, the end, OK: the tally, OK: a new game
+        assert seen[-4:] == [RESULT, OVER, TALLY, SETUP]
     again = make_tray(87, flash=flash.reboot())
     assert again.app.tally.paid == paid
 
@@ -189,8 +190,8 @@ def test_the_tally_screen_lists_every_seat_of_the_game():
     tray.keys("Oo")  # the standings, then OK: the tally
     assert app.screen == TALLY
     screen = glass(tray)
-    assert screen.read(0, scale=2) == "TALLY"
-    assert [screen.read(y) for y in (11, 20)] == ["P1:3 P2:0 P3:12 P4:1", "P5:0 P6:2"]
+    assert screen.read(2, scale=2) == "TALLY"
+    assert [screen.read(y) for y in (19, 28)] == ["P1:3 P2:0 P3:12 P4:1", "P5:0 P6:2"]
     assert screen.hints() == "OK:BACK HOLD OK:QUIT"
     tray.key("o")
     assert app.screen == PLAY
@@ -229,7 +230,7 @@ def test_the_setup_s_rounds_paid_row_clears_the_tally_when_the_game_starts_and_o
     assert json.loads(flash.files["tally.json"]) == {
         "format": "dicetray-tally", "version": 1, "paid": [0] * SEATS, "last": [9]}
     tray.keys("OoO")  # standings, tally, quit?
-    tray.key("r")  # yes: back to the setup, where the row says KEEP again
+    tray.key("1")  # yes: back to the setup, where the row says KEEP again
     assert app.screen == SETUP
     menu = app.units[SETUP]
     assert setup_rows(menu.settings, menu.clear_tally)[-2] == ("TALLY", "KEEP")
