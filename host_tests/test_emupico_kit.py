@@ -41,8 +41,8 @@ def test_every_screen_is_recognised(rendered, shots):
 
 
 def test_text_is_read_in_the_tray_s_own_font(shots):
-    assert shots["setup"].hints() == "1/2 MOVE  3/R CHANGE"
-    assert shots["setup"].read(0) == "NEW GAME  OK:START"
+    assert shots["setup"].hints() == "PLAYERS AT THE TABLE"
+    assert shots["setup"].read(0) == "OK:START ROLL:CHANGE"
     assert shots["turn_thrown"].read(0) == "THROW 1/3  POT 21"  # "P3" is twice as big
     assert shots["turn_thrown"].read(0, scale=2) == "P3"
     assert shots["turn_thrown"].hints() == "KEEP, ROLL OR OK:STOP"

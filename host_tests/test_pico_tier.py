@@ -36,7 +36,7 @@ from trayhost import savefuzz, trayrun
 from trayhost.autoplay import ScriptedDice
 from trayhost.pins import ticks_diff
 
-SETUP_HINTS = "1/2 MOVE  3/R CHANGE"
+SETUP_HINTS = "PLAYERS AT THE TABLE"  # the setup's first row: what it means
 # ui.turn's dice row on a 128x64 panel, two players (ui.die_at), each read with the columns of
 # a hint's bars and a row round it. A kept die is drawn solid: a pixel just inside its double
 # border is lit only then.
@@ -335,7 +335,7 @@ def test_a_game_through_the_buttons_survives_a_power_cut(pico):
     panel = roll_off(pico, panel)
     _, panel = press(pico, "OK")  # the charge's first turn follows who starts directly
     assert screen_of(panel) == "turn" and panel.hints() == FIRST_THROW, panel.text()
-    assert "THROW -/3" in top_line(panel)
+    assert "THROW 0/3" in top_line(panel)
 
     # The first throw animates the dice, then lets the player keep or stop.
     _, panel = press(pico, "ROLL")
@@ -382,7 +382,7 @@ def test_a_game_through_the_buttons_survives_a_power_cut(pico):
     pico.wait(clock.ANIM_MS + clock.READ_MS)  # from the roll animation's end, due or not
     panel = pico.panel()
     assert screen_of(panel) == "turn" and panel.hints() == FIRST_THROW, panel.text()
-    assert "THROW -/3" in top_line(panel)
+    assert "THROW 0/3" in top_line(panel)
 
 
 @pytest.mark.real_port
@@ -566,7 +566,7 @@ def test_a_stop_taken_back_on_the_board_resumes_as_the_turn_it_was(pico):
     assert (top_line(panel), [die_picture(panel, d) for d in range(3)]) != before
     # Hold OK: the table, its bar offering the undo; KEEP1 takes the stop back.
     _, panel = press_long(pico, "OK")
-    assert screen_of(panel) == "standings" and panel.hints() == "KEEP1:UNDO P1'S STOP", (
+    assert screen_of(panel) == "standings" and panel.hints() == "KEEP1:UNDO THE STOP", (
         panel.text())
     _, panel = press(pico, "KEEP1")
     assert (top_line(panel), [die_picture(panel, d) for d in range(3)]) == before, panel.text()
@@ -577,6 +577,45 @@ def test_a_stop_taken_back_on_the_board_resumes_as_the_turn_it_was(pico):
     assert (top_line(panel), [die_picture(panel, d) for d in range(3)]) == before, panel.text()
     _, panel = press(pico, "ROLL")
     assert throw_of(top_line(panel)) == 2, panel.text()
+
+
+def press_for(pico, key, want, long=False):
+    """Press key (held a second when long) and return the panel once want(panel) holds: what
+    the test checks, waited for on the panel."""
+    pico.down(key)
+    pico.wait(1000 if long else 120)
+    pico.up(key)
+    return pico.settle(quiet=50, until=want)
+
+
+def test_the_undo_is_offered_and_quitting_keeps_the_game_through_the_buttons(pico):
+    panel, _ = boot_with(pico, {"settings.json": json.dumps(TWO_CLASSIC).encode(),
+                                "game.json": None, "game.now": None})
+    panel = press_for(pico, "OK", lambda p: p.hints() == FIRST_THROW)
+    panel = press_for(pico, "ROLL", lambda p: throw_of(top_line(p)) == 1 and p.hints() == THROWN)
+    before = top_line(panel), [die_picture(panel, d) for d in range(3)]
+    # The slip: P1 stops. P2's turn, before its first throw, offers it back: KEEP1 does it.
+    panel = press_for(pico, "OK", lambda p: p.hints() == "KEEP1:UNDO THE STOP")
+    assert screen_of(panel) == "turn" and panel.read(0, scale=2) == "P2", panel.text()
+    panel = press_for(pico, "KEEP1", lambda p: p.hints() == THROWN)
+    assert (top_line(panel), [die_picture(panel, d) for d in range(3)]) == before, panel.text()
+    # Quit from the table: ROLL (the table's back) says no; KEEP1 says yes, the game kept.
+    panel = press_for(pico, "OK", lambda p: screen_of(p) == "standings", long=True)
+    panel = press_for(pico, "OK", lambda p: screen_of(p) == "quit", long=True)
+    assert panel.hints() == "KEEP1:YES  OK:NO", panel.text()
+    panel = press_for(pico, "ROLL", lambda p: screen_of(p) == "turn")
+    assert (top_line(panel), [die_picture(panel, d) for d in range(3)]) == before, panel.text()
+    press_for(pico, "OK", lambda p: screen_of(p) == "standings", long=True)
+    press_for(pico, "OK", lambda p: screen_of(p) == "quit", long=True)
+    panel = press_for(pico, "KEEP1", lambda p: screen_of(p) == "setup")
+    assert top_line(panel) == "OK:RESUME THE GAME" and panel.hints() == "GAME LEFT AT TURN 1", (
+        panel.text())
+    # Kept across a power cut: the prompt offers it, its no goes to the setup, which does too.
+    panel = boot(pico)
+    assert screen_of(panel) == "resume", panel.text()
+    panel = press_for(pico, "ROLL", lambda p: top_line(p) == "OK:RESUME THE GAME")
+    panel = press_for(pico, "OK", lambda p: screen_of(p) == "turn")
+    assert (top_line(panel), [die_picture(panel, d) for d in range(3)]) == before, panel.text()
 
 
 def test_a_short_night_of_games_back_to_back_plays_on_one_heap(pico):

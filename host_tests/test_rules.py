@@ -112,7 +112,7 @@ def test_names_fit_a_128_pixel_line():
         for throw in all_throws():
             name = evaluate(throw, preset).name
             assert 0 < len(name) <= 10 and name.isascii()
-    assert evaluate((6, 1, 1), PRESETS["classic"]).name == "2 as-6"
+    assert evaluate((6, 1, 1), PRESETS["classic"]).name == "2 aces 6"
     assert evaluate((2, 1, 2), PRESETS["classic"]).name == "nenette"
 
 

@@ -123,8 +123,8 @@ def test_a_french_save_resumes_in_french_whatever_the_settings_say():
     tray = make_tray(5, flash=flash)
     assert tray.app.game.lang == "fr" and words.lang == "fr"
     assert glass(tray).read(2, scale=2).strip() == "REPRISE ?"
-    tray.key("r")  # a new game instead: the setup speaks the settings' English
-    assert words.lang == "en" and glass(tray).read(0).strip() == "NEW GAME  OK:START"
+    tray.key("r")  # not now: the setup speaks the settings' English, and offers the game still
+    assert words.lang == "en" and glass(tray).read(0).strip() == "OK:RESUME THE GAME"
 
 
 def test_the_saves_behind_those_cases_are_accepted_as_the_engine_wrote_them():

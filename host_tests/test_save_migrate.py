@@ -16,6 +16,7 @@ game.now's record).
 import hashlib
 import json
 import os
+import re
 
 import pytest
 from dicetray.save_check import load
@@ -94,13 +95,21 @@ def test_a_version_4_save_on_flash_resumes_and_is_saved_again_in_two_files():
         assert saved_game(flash.files) == game.to_dict()
 
 
-def _as_recorded(event):
-    # The recording names an ordinary throw by its pips, highest first; the game now writes an
-    # ace that ranks above the six first, as A (rules.written): "A63" was recorded "631". The
-    # same throw, the same play: only its name is written otherwise.
-    if event[0] == "stop" and len(event[-1]) == 3 and event[-1][0] == "A" \
-            and event[-1][1:].isdigit():
-        event[-1] = "".join(sorted(event[-1].replace("A", "1"), reverse=True))
+# The throws' names as the recorded releases said them, which a stop's event carries (the
+# panel's words, the play the same): the English names, and an ordinary throw by its pips,
+# highest first, where the game now writes an ace that ranks above the six first, as A
+# (rules.written): "A63" was recorded "631".
+RECORDED_NAMES = ((r"^3 aces$", "3 as"), (r"^2 aces (\d)$", r"2 as-\1"),
+                  (r"^three (\d)s$", r"brelan \1"), (r"^run (\d+)$", r"suite \1"))
+
+
+def as_recorded(event):
+    """event, a stop's throw named as the recorded releases named it."""
+    if event[0] == "stop":
+        for pattern, name in RECORDED_NAMES:
+            event[3] = re.sub(pattern, name, event[3])
+        if re.match(r"^A[1-6]{2}$", event[3]):
+            event[3] = "".join(sorted(event[3].replace("A", "1"), reverse=True))
     return event
 
 
@@ -113,7 +122,7 @@ def plays_on_as_recorded(entry):
     events = []
     while not game.over:
         events.extend(apply(game, bot_action(game, bot)))
-    plain = [_as_recorded(e) for e in json.loads(json.dumps(events))]
+    plain = [as_recorded(e) for e in json.loads(json.dumps(events))]
     assert len(plain) == entry["events"]
     assert hashlib.sha256(json.dumps(plain).encode()).hexdigest() == entry["events_sha256"]
     assert game.tokens == entry["tokens"]

@@ -156,7 +156,7 @@ def moments(g, dice, steps=70):
         # The décharge's phase screen; the charge's first turn says itself that it began.
         if [ev for ev in events if ev[0] == "phase" and ev[1] != CHARGE] and not g.over:
             yield (lambda fb, w, h: ui.phase(fb, w, h, g)), "phase"
-        yield (lambda fb, w, h: ui.standings(fb, w, h, g, True, "ROLL:BACK OK:PAID")), "table"
+        yield (lambda fb, w, h: ui.standings(fb, w, h, g, True, "ROLL:BACK OK:TALLY")), "table"
 
 
 def turn_moments(g, t):

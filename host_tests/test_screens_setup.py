@@ -83,7 +83,7 @@ def test_the_setup_menu_shows_and_steps_each_option_from_the_table():
     labels = [label for label, _ in setup_rows(s)]
     # the table's order, then whether the tally is cleared as the game starts, the language
     assert labels == ["PLAYERS", "RULES"] + [row[1] for row in OPTIONS] + [
-        "TRAY PLAYS", "HINTS", "ROUNDS PAID", "LANGUAGE"]
+        "TRAY PLAYS", "HINTS", "TALLY", "LANGUAGE"]
 
     def shows(label):
         return dict((k.lstrip("*"), v) for k, v in setup_rows(s))[label]
@@ -147,7 +147,7 @@ def test_every_setup_row_reads_as_a_label_and_its_value_in_both_languages():
                         s = json.loads(json.dumps(base))
                         seen = set()
                         while True:
-                            for clear in (False, True):  # ROUNDS PAID: KEEP or CLEAR
+                            for clear in (False, True):  # TALLY: KEEP or CLEAR
                                 rows = setup_rows(s, clear)
                                 assert apart(rows, row), (lang, preset, rows[row])
                                 checked += 1
@@ -185,12 +185,12 @@ def test_the_language_row_speaks_at_once_and_the_tray_keeps_it_across_a_reboot()
     flash = FakeFlash()
     tray = make_tray(21, flash=flash)
     app = tray.app
-    assert glass(tray).read(0).strip() == "NEW GAME  OK:START"  # a new tray: English
+    assert glass(tray).read(0).strip() == "OK:START ROLL:CHANGE"  # a new tray: English
     tray.key("1")  # up from PLAYERS: round to the last row, the language
     assert " ".join(glass(tray).read(40, ink=0).split()) == "LANGUAGE ENGLISH"
     tray.key("r")
     assert app.units[SETUP].settings["lang"] == "fr" and words.lang == "fr"
-    assert glass(tray).read(0).strip() == "PARTIE  OK:COMMENCER"  # the menu, in French now
+    assert glass(tray).read(0).strip() == "OK:JOUER LANCE:CHANGE"  # the menu, in French now
     assert " ".join(glass(tray).read(40, ink=0).split()) == "LANGUE FRANÇAIS"
     tray.key("o")
     assert app.screen == PLAY and app.game.lang == "fr"
@@ -203,11 +203,11 @@ def test_the_language_row_speaks_at_once_and_the_tray_keeps_it_across_a_reboot()
     again = make_tray(22, flash=flash)
     assert again.app.screen == RESUME and words.lang == "fr"
     assert glass(again).read(2, scale=2).strip() == "REPRISE ?"
-    again.key("r")  # a new game: the setup, in the settings' French
-    assert glass(again).read(0).strip() == "PARTIE  OK:COMMENCER"
-    again.keys("1r")  # back to English
-    assert glass(again).read(0).strip() == "NEW GAME  OK:START"
-    again.key("o")
+    again.key("r")  # not now: the setup, in the settings' French, offering the game still
+    assert glass(again).read(0).strip() == "OK:REPRENDRE"
+    again.keys("1r")  # up from the game's row to LANGUAGE: back to English
+    assert glass(again).read(0).strip() == "OK:START ROLL:CHANGE"
+    again.keys("or")  # a new game; its first throw replaces the game kept in the save
     assert again.app.game.lang == "en" and "lang" not in json.loads(flash.files["game.json"])
 
 
@@ -235,7 +235,7 @@ def _rows_after_a_power_cycle(flash, seed, resumed):
         assert app.screen == PLAY
         again.keys("O")  # the standings
         again.keys("O")  # quit the game?
-        again.keys("r")  # yes
+        again.keys("1")  # yes
     else:
         again.keys("r")
     assert app.screen == SETUP
@@ -264,7 +264,7 @@ def test_every_value_of_every_row_the_setup_shows_survives_a_power_cycle_and_a_r
         seen = set()
         while True:
             seed += 1
-            if label == "ROUNDS PAID":  # an action, not a setting: only the buttons step it
+            if label == "TALLY":  # an action, not a setting: only the buttons step it
                 tray.keys("2" * row + "r")
             else:
                 change_setting(menu.settings, row, 1)
@@ -273,7 +273,7 @@ def test_every_value_of_every_row_the_setup_shows_survives_a_power_cycle_and_a_r
                 break  # round to the first value again
             seen.add(shown)
             clears = menu.clear_tally
-            tray.key("o")  # a game starts: its settings are saved with it
+            tray.keys("or")  # a game starts and throws: its settings are saved with it
             assert app.screen == PLAY, (label, shown)
             want = setup_rows(menu.settings, menu.clear_tally)
             assert want[row] == shown or clears and want[row] == (label, "KEEP")
@@ -282,9 +282,10 @@ def test_every_value_of_every_row_the_setup_shows_survives_a_power_cycle_and_a_r
                 assert rows == want, (label, shown, resumed)
                 assert again.app.tally.paid == app.tally.paid
                 checked += 1
-            # on from the same tray and flash: its game quit, the next value
-            tray.keys("OOr")
+            # on from the same tray and flash: its game quit (kept), the next value
+            tray.keys("OO1")
             assert app.screen == SETUP
+            tray.keys("2" * (1 + row))  # from the game kept's row round to PLAYERS, then on
         assert len(seen) == 8 if label == "TRAY PLAYS" else len(seen) > 1, label
     assert checked > 2 * len(labels)
 
@@ -312,12 +313,13 @@ def test_a_resumed_game_speaks_its_own_language_not_the_settings():
 
 def test_the_hints_row_shows_what_a_hint_says_in_the_bottom_line():
     # A new player meets the hints on the setup's HINTS row: there the bottom line is the
-    # legend of "1/3 OK 96%" and "OK+0.9T" instead of the keys, in the tray's language.
+    # legend of "1/3 OK 96%" and "OK+0.9T" (each row's bottom line says what it means), in
+    # the tray's language.
     tray = make_tray(21)
-    assert glass(tray).hints() == "1/2 MOVE  3/R CHANGE"
-    tray.keys("111")  # up from PLAYERS, round to the last rows: LANGUAGE, ROUNDS PAID, HINTS
+    assert glass(tray).hints() == "PLAYERS AT THE TABLE"
+    tray.keys("111")  # up from PLAYERS, round to the last rows: LANGUAGE, TALLY, HINTS
     assert glass(tray).hints() == "OK=STOP %=SAFE T=SHED"
     tray.keys("1")
-    assert glass(tray).hints() == "1/2 MOVE  3/R CHANGE"
+    assert glass(tray).hints() == "SEATS THE TRAY PLAYS"
     tray.keys("2r")  # back to HINTS, and on
     assert glass(tray).hints() == "OK=STOP %=SAFE T=SHED"

@@ -49,6 +49,46 @@ def test_headless_plays_a_whole_game_to_the_end(tmp_path):
     assert count > 50
 
 
+def _keys_to_the_game_over(seed):
+    """Keys that play a 2-player game from the setup to its game over, on the headless
+    simulator's tray (the same dice for the seed)."""
+    import random
+
+    from dicetray.runner import die_from_bits
+
+    tray = Tray(die_from_bits(random.Random(seed).getrandbits), display=CanvasDisplay(128, 64),
+                seed=seed)
+    keys = "3o"
+    tray.keys(keys)
+    for k in "rrrroo" * 150:
+        tray.key(k)
+        keys += k
+        if tray.app.screen == "over":
+            return keys
+    raise AssertionError("no game over")
+
+
+def test_headless_counts_each_game_once_and_names_screens_as_the_readme():
+    keys = _keys_to_the_game_over(2)
+    # ROLL between the game over and its tally, back and forth: still one game.
+    out = sim("--headless", "--seed", "2", "--keys", keys + "rrrrr")
+    assert out.returncode == 0, out.stderr
+    assert "games over: 1, now on the tally screen" in out.stdout
+    out = sim("--headless", "--seed", "2", "--keys", keys + "rrrrrr")
+    assert "games over: 1, now on the game over screen" in out.stdout
+    out = sim("--headless", "--seed", "2", "--keys", "oO")
+    assert "games over: 0, now on the table screen" in out.stdout
+
+
+def test_headless_speaks_the_tray_s_language():
+    out = sim("--headless", "--seed", "2", "--keys", "1ro")  # LANGUAGE: French, then OK
+    assert out.returncode == 0, out.stderr
+    lines = out.stdout.splitlines()
+    assert "parties finies : 0, à l'écran départage" in lines, lines[-4:]
+    assert lines[-1] == ("Sans terminal : rien n'est gardé (--save-dir DOSSIER garde la "
+                         "partie).")
+
+
 def test_headless_is_deterministic_and_rejects_unknown_keys(tmp_path):
     a = sim("--headless", "--seed", "9", "--keys", "orr")
     b = sim("--headless", "--seed", "9", "--keys", "orr")
@@ -315,7 +355,7 @@ def test_the_readme_run_command_starts_the_simulator(tmp_path):
                           "1", "--keys", "or", "--shots", str(tmp_path)],
                          capture_output=True, text=True, timeout=600)
     assert out.returncode == 0, out.stderr
-    assert "games over: 0, now on the play screen" in out.stdout
+    assert "games over: 0, now on the roll-off screen" in out.stdout
     assert len(os.listdir(tmp_path)) >= 2
 
 
@@ -343,3 +383,13 @@ def test_a_terminal_too_small_is_told_so_in_the_tray_s_language():
             "terminal 60x15 trop petit : le plateau demande 66x20 ou plus ; q quitte"]
     finally:
         words.use("en")
+
+
+def test_the_headless_runner_names_every_screen_in_each_language():
+    from sim.play import SCREENS
+
+    assert set(SCREENS) == set(screens.units()) | {"contest"}  # a play screen's roll-off
+    for lang in words.LANGS:
+        names = words.use(lang).SIM_SCREENS.split("|")
+        assert len(names) == len(SCREENS) == len(set(names)), lang
+    words.use(words.DEFAULT)

@@ -10,7 +10,7 @@ in the comments.
 
 import pytest
 from dicetray import ui
-from dicetray.screens import OUTCOME, OVER, PHASE, PLAY, RESULT, SETUP
+from dicetray.screens import OUTCOME, OVER, PHASE, PLAY, RESULT, SETUP, TALLY
 from dicetray.seat import SHOW_MS
 from emupico.panel import Panel
 from screens.rig import Rig
@@ -42,9 +42,9 @@ def new_game(players, height=64, computers=0, hints=False, **options):
 # starts: no limit set yet, so "UP TO 3"; P1 may stop after any throw. While the dice tumble
 # the panel is as it was before the press, but for the last throw's name: its dice are in the
 # air again.
-START = ("THROW -/3 POT 21", "CHARGE UP TO 3", "ROLL OR HOLD OK:TABLE")
+START = ("THROW 0/3 POT 21", "CHARGE UP TO 3", "ROLL OR HOLD OK:TABLE")
 THROWS = (
-    ([6, 5, 4], START, ("THROW 1/3 POT 21", "CHARGE SUITE 654", "KEEP, ROLL OR OK:STOP")),
+    ([6, 5, 4], START, ("THROW 1/3 POT 21", "CHARGE RUN 654", "KEEP, ROLL OR OK:STOP")),
     ([2, 2, 1], ("THROW 1/3 POT 21", "CHARGE", "KEEP, ROLL OR OK:STOP"),
      ("THROW 2/3 POT 21", "CHARGE NENETTE", "KEEP, ROLL OR OK:STOP")),
     ([4, 2, 1], ("THROW 2/3 POT 21", "CHARGE", "KEEP, ROLL OR OK:STOP"),
@@ -53,8 +53,8 @@ THROWS = (
 # 128x32: the player's name and the count; after them on the line, the phase before the first
 # throw, then the throw's name (none while the dice tumble). The pot: on the table's screen.
 THROWS_32 = (
-    ("P1 THROW -/3", "CHARGE", "ROLL OR HOLD OK:TABLE"),
-    ("P1 THROW 1/3", "SUITE 654", "KEEP, ROLL OR OK:STOP"),
+    ("P1 THROW 0/3", "CHARGE", "ROLL OR HOLD OK:TABLE"),
+    ("P1 THROW 1/3", "RUN 654", "KEEP, ROLL OR OK:STOP"),
     ("P1 THROW 2/3", "NENETTE", "KEEP, ROLL OR OK:STOP"),
     ("P1 THROW 3/3", "421", "LAST THROW. OK:DONE"),
 )
@@ -126,7 +126,7 @@ def test_a_seat_the_tray_plays_says_so_and_shows_no_key_to_press(height):
     assert words(panel, height - 8) == "TRAY PLAYS"
     assert keys(panel, height) == ""
     if height == 32:  # the seat's name marked as on every screen
-        assert words(panel, 1, x1=80) == "P2* THROW -/1"
+        assert words(panel, 1, x1=80) == "P2* THROW 0/1"
     rig.dice.values.extend([5, 4, 1])
     rig.play("r")  # a human's press still hurries the tray: it throws at once
     assert rig.game.turn.count == 1
@@ -173,7 +173,7 @@ def test_the_turn_shows_everybodys_tokens_and_the_phase_without_a_press():
     # Two rows of four, read across as the table sits.
     assert words(panel, 39) == "P1:3 P2:-- P3:17 P4:2"
     assert words(panel, 47) == "P5:-- P6:5 P7:4 P8:9"
-    assert words(panel, 0, x0=24) == "THROW -/3"  # no pot in the décharge
+    assert words(panel, 0, x0=24) == "THROW 0/3"  # no pot in the décharge
     assert words(panel, 9, x0=24) == "DECHARGE"
     assert words(panel, 28, x0=48) == "UP TO 3"  # beside the dice
 
@@ -181,11 +181,11 @@ def test_the_turn_shows_everybodys_tokens_and_the_phase_without_a_press():
 def test_a_128x32_turn_shows_the_throw_to_beat_and_the_throws_name():
     rig = new_game(8, 32)
     panel = glass(rig)
-    assert words(panel, 1) == "P1 THROW -/3 CHARGE"  # before the first throw: the phase
+    assert words(panel, 1) == "P1 THROW 0/3 CHARGE"  # before the first throw: the phase
     assert words(panel, 12, x0=46) == "NONE TO BEAT"  # beside the dice
     rig.play("ro", [6, 5, 4])  # P1 stops on a suite: P2, a follower, has one throw to beat it
     panel = glass(rig)
-    assert words(panel, 1, x1=72) == "P2 THROW -/1"
+    assert words(panel, 1, x1=72) == "P2 THROW 0/1"
     assert words(panel, 12, x0=46) == "LOW P1 654"  # the lowest so far: the throw to beat
     rig.play("r", [6, 3, 2])
     panel = glass(rig)
@@ -316,7 +316,7 @@ def test_roll_on_a_result_throws_with_the_dice_rolling_and_ok_does_not_throw():
             # P2's turn from the press's first frame, its dice in the air: nothing names or
             # counts the throw yet (P2 starts a round: up to 3 throws; the pot gave P2 2).
             assert rig.app.screen == PLAY and tray.app.clock.rolling
-            assert header(rig, 64) == ("THROW -/3 POT 19", "CHARGE UP TO 3",
+            assert header(rig, 64) == ("THROW 0/3 POT 19", "CHARGE UP TO 3",
                                        "ROLL OR HOLD OK:TABLE"), frames
     pin.release()
     while tray.app.clock.rolling:
@@ -368,7 +368,7 @@ def first_out_in_the_charge(players=2):
     return rig
 
 
-def test_the_end_says_why_and_one_press_starts_a_new_game():
+def test_the_end_says_why_and_the_tally_then_a_new_game():
     rig = first_out_in_the_charge()
     rig.play("ro", [4, 2, 1])  # P1: 421
     rig.play("ro", [6, 3, 2])  # P2 loses, takes the last token: the charge is over, and P1,
@@ -377,29 +377,31 @@ def test_the_end_says_why_and_one_press_starts_a_new_game():
     assert rig.app.screen == OVER
     panel = glass(rig)
     assert panel.read(2, scale=2) == "P2 PAYS"
-    assert [words(panel, y) for y in (19, 28, 37)] == [
-        "THE ROUND!", "FIRST OUT IN CHARGE", "WON: P1"]
-    assert panel.hints() == "OK:NEW GAME ROLL:PAID"
-    rig.play("r")  # the rounds paid, if wanted
-    assert words(glass(rig), 0) == "ROUNDS PAID"
+    assert [words(panel, y) for y in (19, 28, 37, 46)] == [
+        "THE ROUND!", "FIRST OUT IN CHARGE", "MOST TOKENS: 21", "WON: P1"]
+    assert panel.hints() == "OK:TALLY"
+    rig.play("r")  # the rounds paid (OK goes there too)
+    assert glass(rig).read(2, scale=2) == "TALLY"
     rig.play("o")
     assert rig.app.screen == SETUP
     rig = first_out_in_the_charge()
     rig.play("roroo", [4, 2, 1], [6, 3, 2])
     assert rig.app.screen == OVER  # the result, OK: the end
     rig.play("o")
-    assert rig.app.screen == SETUP  # one OK: a new game
+    assert rig.app.screen == TALLY  # OK: the tally, whose OK starts a new game
+    rig.play("o")
+    assert rig.app.screen == SETUP
 
 
-def test_a_128x32_end_names_who_pays_and_who_won():
-    # Two lines above the key bar: who pays, then who won (why the game ended: on 128x64).
+def test_a_128x32_end_names_who_pays_and_why():
+    # Two lines above the key bar: who pays, then why (the most tokens; who won: on 128x64).
     rig = new_game(2, 32)
     rig.game.tokens[:] = [0, 20]
     rig.game.pot = 1
     rig.play("roro", [4, 2, 1], [6, 3, 2])
     rig.play("o")
     panel = glass(rig)
-    assert words(panel, 1) == "P2 PAYS" and words(panel, 10) == "WON: P1"
+    assert words(panel, 1) == "P2 PAYS" and words(panel, 10) == "MOST TOKENS: 21"
 
 
 # ---- how long a result stays ----------------------------------------------------------------
@@ -489,7 +491,7 @@ def test_roll_on_a_play_off_tied_again_goes_on_to_the_stake_without_throwing():
     rig.play("ro", [6, 5, 3])  # P2 and P3 tie for the worst: a play-off, from the last
     rig.play("rr", [6, 4, 2], [6, 4, 2])  # tied again
     assert rig.app.screen == OUTCOME
-    assert glass(rig).hints() == "OK:CONTINUE"  # the next round's stake is to be chosen first
+    assert glass(rig).hints() == "OK:NEXT"  # the next round's stake is to be chosen first
     rig.play("r")
     g = rig.game
     assert rig.app.screen == PLAY and g.contest is not None and g.can_announce()

@@ -45,7 +45,7 @@ def test_a_turn_shows_the_best_and_lowest_throws_so_far_and_who_made_them():
     # 421 beats every other throw; 632 is an ordinary throw. The dice read highest first.
     assert panel.read(18, x1=64) == "TOP P2 421"
     assert panel.read(18, x0=64) == "LOW P1 632"
-    assert "THROW -/1" in panel.read(0)  # the throws allowed: one, as P1 made
+    assert "THROW 0/1" in panel.read(0)  # the throws allowed: one, as P1 made
     rig.play("ro", [1, 2, 2])  # P3: nenette, the lowest throw of all in classic
     panel = glass(rig)
     assert panel.read(0, scale=2) == "P4"
@@ -83,7 +83,7 @@ def test_the_table_lists_every_throw_of_the_turn_best_first_and_every_token():
     assert panel.read(1) == "CHARGE POT 21"
     done = [p for p in PLACES if p != "662 P8"]
     assert row_cells(panel, 10, 4) == [(p + " 0", False) for p in done] + [("P8 0", True)]
-    assert panel.hints() == "ROLL:BACK OK:PAID"
+    assert panel.hints() == "ROLL:BACK OK:TALLY"
     rig.play("r")  # back to P8's turn: a throw under way is listed where it ranks
     rig.play("r", [6, 4, 3])
     rig.play("O")
@@ -170,7 +170,7 @@ def test_a_roll_off_for_the_lowest_shows_who_loses_then_the_result():
     rig.play("r", [4])
     rig.play("r", [4])  # a tie again: both roll again
     panel = glass(rig)
-    assert panel.read(0, scale=2) == "TIE AGAIN"
+    assert panel.read(0, scale=2) == "TIED"
     assert row_cells(panel, 18, 1) == [("P1 4", True), ("P3 4", True)]
     rig.play("o")
     assert rig.app.screen == "play" and "TRY 2" in glass(rig).read(9)
@@ -202,7 +202,7 @@ def test_a_128x32_table_shows_all_eight_players_tokens_and_a_result_its_best_and
     got = [cell(panel, y, c, cols=4) for y in (1, 10) for c in range(4)]
     assert got == [("P1 0", False), ("P2 0", False), ("P3 0", False), ("P4 0", True),
                    ("P5 0", False), ("P6 0", False), ("P7 0", False), ("P8 0", False)]
-    assert panel.read(24, ink=0) == "ROLL:BACK OK:PAID"
+    assert panel.read(24, ink=0) == "ROLL:BACK OK:TALLY"
     rig.play("r")  # ROLL: back to the game (OK would open the tally)
     for dice in EIGHT[3:]:
         rig.play("ro", dice)

@@ -138,8 +138,8 @@ def test_the_tray_says_the_tally_was_lost_and_counts_on():
     app = tray.app
     assert app.screen == NOTICE
     screen = glass(tray)
-    assert screen.read(0) == "ROUNDS PAID LOST"
-    assert [screen.read(y) for y in (11, 20, 29)] == [
+    assert screen.read(2, scale=2) == "TALLY LOST"
+    assert [screen.read(y) for y in (19, 28, 37)] == [
         "TALLY DAMAGED:", "KEPT AS TALLY.BAD", "COUNTING FROM 0"]  # the font's capitals
     tray.key("o")
     assert app.screen == SETUP
@@ -152,7 +152,7 @@ def test_a_lost_tally_with_a_saved_game_goes_on_to_the_resume_prompt():
     flash = flash.reboot()
     flash.files["tally.json"] = b"[]"
     again = make_tray(83, flash=flash)
-    assert again.app.screen == NOTICE and glass(again).hints() == "OK:GO ON"
+    assert again.app.screen == NOTICE and glass(again).hints() == "OK:NEXT"
     again.key("o")
     assert again.app.screen == RESUME
     again.key("o")
@@ -176,7 +176,8 @@ def test_whole_games_count_their_losers_in_the_tally_shown_at_the_end():
             paid[p] += 1
         assert app.tally.paid == paid
         assert json.loads(flash.files["tally.json"])["paid"] == paid
-        assert seen[-3:] == [RESULT, OVER, SETUP]  # the last result, the end, OK: a new game
+        # the last result, the end, OK: the tally, OK: a new game
+        assert seen[-4:] == [RESULT, OVER, TALLY, SETUP]
     again = make_tray(87, flash=flash.reboot())
     assert again.app.tally.paid == paid
 
@@ -189,8 +190,8 @@ def test_the_tally_screen_lists_every_seat_of_the_game():
     tray.keys("Oo")  # the standings, then OK: the tally
     assert app.screen == TALLY
     screen = glass(tray)
-    assert screen.read(0) == "ROUNDS PAID"
-    assert [screen.read(y) for y in (11, 20)] == ["P1:3 P2:0 P3:12 P4:1", "P5:0 P6:2"]
+    assert screen.read(2, scale=2) == "TALLY"
+    assert [screen.read(y) for y in (19, 28)] == ["P1:3 P2:0 P3:12 P4:1", "P5:0 P6:2"]
     assert screen.hints() == "OK:BACK HOLD OK:QUIT"
     tray.key("o")
     assert app.screen == PLAY
@@ -208,7 +209,7 @@ def test_the_setup_s_rounds_paid_row_clears_the_tally_when_the_game_starts_and_o
     tray = make_tray(93, flash=flash)
     app = tray.app
     assert app.screen == SETUP
-    tray.keys("11")  # up from PLAYERS: round to the last row, LANGUAGE, then ROUNDS PAID
+    tray.keys("11")  # up from PLAYERS: round to the last row, LANGUAGE, then TALLY
     screen = glass(tray)
     row = [y for y in range(10, 56) if all(screen.rows[y][1:127])]  # the lit cursor bar
     assert row, "no cursor bar"
@@ -217,11 +218,11 @@ def test_the_setup_s_rounds_paid_row_clears_the_tally_when_the_game_starts_and_o
     def cursor_row():  # the label and the value, however far apart
         return " ".join(glass(tray).read(y, ink=0).split())
 
-    assert cursor_row() == "ROUNDS PAID KEEP"
+    assert cursor_row() == "TALLY KEEP"
     tray.key("r")
-    assert cursor_row() == "ROUNDS PAID CLEAR"
+    assert cursor_row() == "TALLY CLEAR"
     tray.key("3")  # back: KEEP
-    assert cursor_row() == "ROUNDS PAID KEEP"
+    assert cursor_row() == "TALLY KEEP"
     tray.key("r")
     assert json.loads(flash.files["tally.json"])["paid"][2] == 7  # nothing cleared yet
     tray.key("o")
@@ -229,10 +230,10 @@ def test_the_setup_s_rounds_paid_row_clears_the_tally_when_the_game_starts_and_o
     assert json.loads(flash.files["tally.json"]) == {
         "format": "dicetray-tally", "version": 1, "paid": [0] * SEATS, "last": [9]}
     tray.keys("OoO")  # standings, tally, quit?
-    tray.key("r")  # yes: back to the setup, where the row says KEEP again
+    tray.key("1")  # yes: back to the setup, where the row says KEEP again
     assert app.screen == SETUP
     menu = app.units[SETUP]
-    assert setup_rows(menu.settings, menu.clear_tally)[-2] == ("ROUNDS PAID", "KEEP")
+    assert setup_rows(menu.settings, menu.clear_tally)[-2] == ("TALLY", "KEEP")
     app.tally.paid[1] = 2
     app.tally.save()
     tray.key("o")  # a game started with KEEP leaves the tally as it is

@@ -324,19 +324,19 @@ def test_long_ok_opens_the_standings_roll_returns_and_quitting_asks_first():
     assert state(tray) == before
     assert_panel_shows(tray)
     saved = tray.fs.files["game.now"]
-    for no in "o1O":  # OK, a KEEP or OK held again: no, back to the game
+    for no in "or2O":  # OK, ROLL (the table's back), another KEEP or OK held: no, back to it
         tray.keys("OO")
         assert app.screen == QUIT
         screen = glass(tray)
-        assert screen.read(2, scale=2) == "QUIT GAME?"
-        assert [screen.read(y) for y in (19, 28)] == [
-            "THE GAME IS ERASED", "ITS TOKENS ARE LOST"]
-        assert screen.hints() == "ROLL:YES  OK:NO"
+        assert screen.read(0) == "QUIT THE GAME?"
+        assert [screen.read(y) for y in (11, 20)] == [
+            "THE GAME STAYS SAVED", "THE SETUP OFFERS IT"]
+        assert screen.hints() == "KEEP1:YES  OK:NO"
         tray.key(no)
         assert state(tray) == before and tray.fs.files["game.now"] == saved
-    tray.keys("OOr")  # ROLL: yes
+    tray.keys("OO1")  # KEEP1: yes, the game kept
     assert app.screen == SETUP and app.game is None
-    assert not {"game.json", "game.now"} & set(tray.fs.files)
+    assert {"game.json", "game.now"} <= set(tray.fs.files)
 
 
 def hold(tray, name, ms):

@@ -186,20 +186,24 @@ def test_a_cut_while_saving_the_settings_keeps_the_older_settings(torn):
     tray = make_tray(35, flash=flash)
     tray.keys("ro")  # 5 players
     tray.keys("O")
-    tray.keys("Or")  # quit (ROLL: yes): back to setup
+    tray.keys("O1")  # quit (KEEP1: yes): back to the setup, the game kept
     old = json.loads(json.dumps(tray.app.units[SETUP].settings))
     n = len(json.dumps(dict(old, players=6)).encode())
     for k in (0, 1, n // 2, n):
         cut = FakeFlash(torn=torn)
         cut.files = dict(flash.files)
         tray = make_tray(36, flash=cut)
+        assert tray.app.screen == RESUME
+        tray.key("r")  # not now: the setup, the game kept on its last row
         assert tray.app.units[SETUP].settings == old
-        tray.key("r")  # 6 players
+        tray.keys("2r")  # round to PLAYERS: 6 players
         cut.cut_after_bytes = k
         with pytest.raises(PowerCut):
             tray.key("o")
         again = make_tray(37, flash=cut.reboot())
-        assert again.app.screen == SETUP and again.app.units[SETUP].settings == old
+        assert again.app.screen == RESUME  # the game kept: the new one had no throw yet
+        again.key("r")
+        assert again.app.units[SETUP].settings == old
 
 
 # ---- 4. bad saves at boot ------------------------------------------------------------------
@@ -347,7 +351,7 @@ def test_a_finished_game_on_flash_is_not_offered():
 
 def standings_picture(game, unsaved):
     d = Display(FakeI2C(), ticks_diff=ticks_diff)
-    ui.standings(d.fb, 128, 64, game, unsaved, "ROLL:BACK OK:PAID")  # the standings unit's keys
+    ui.standings(d.fb, 128, 64, game, unsaved, "ROLL:BACK OK:TALLY")  # the standings unit's keys
     return fb_rows(d)
 
 

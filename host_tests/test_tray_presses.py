@@ -230,7 +230,8 @@ def test_every_refused_press_of_a_turn_says_why():
     g = to_charge(tray)
     tray.keys("ro")  # the first player throws once and stops: the others have one throw
     assert g.turn.pos == 1 and g.turn.limit == 1
-    for key, why in (("1", "THROW FIRST"), ("o", "THROW FIRST")):
+    # KEEP1 would take that stop back (the bottom line offers it): KEEP2 and OK are refused.
+    for key, why in (("2", "THROW FIRST"), ("o", "THROW FIRST")):
         tray.key(key)
         assert mark(tray) == why
     tray.key("r")  # the follower's one throw: none left

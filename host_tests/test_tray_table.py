@@ -11,7 +11,7 @@ import json
 
 from dicetray.clock import ANIM_MS, DIM_MS, READ_MS
 from dicetray.save_check import load
-from dicetray.screens import OVER, PLAY, QUIT, RESULT, RESUME, SETUP, STANDINGS
+from dicetray.screens import OVER, PLAY, QUIT, RESULT, RESUME, SETUP, STANDINGS, TALLY
 from fakes.flash import FakeFlash
 from test_tray import (
     assert_panel_shows,
@@ -173,7 +173,7 @@ def test_a_game_of_four_at_the_bar_takes_no_needless_press_and_loses_none():
     assert app.tally.paid == paid
 
 
-def test_the_scripted_game_shows_the_end_then_one_ok_starts_a_new_game():
+def test_the_scripted_game_shows_the_end_then_the_tally_then_a_new_game():
     table = Table(103)
     seen = []
     real = table.tray.app.show
@@ -185,7 +185,8 @@ def test_the_scripted_game_shows_the_end_then_one_ok_starts_a_new_game():
     table.tray.app.show = show
     table.done.update({"refused", "dimmed", "quit", "animation", "cut"})  # the game alone
     table.play()
-    assert seen[-3:] == [RESULT, OVER, SETUP] and STANDINGS not in seen  # OK: a new game
+    # OK: the tally, OK: a new game
+    assert seen[-4:] == [RESULT, OVER, TALLY, SETUP] and STANDINGS not in seen
     saved = table.tray.store.saved[-1]
     assert_result_sane(load(saved, None))
     paid = json.loads(table.flash.files["tally.json"])["paid"]

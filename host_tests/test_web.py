@@ -326,7 +326,7 @@ def test_a_tray_speaking_french_names_the_page_s_buttons_and_texts_in_french(sit
                     "lancer (touche r ou espace)")
                 assert text("sound") == "son activé"
                 assert text("legend").startswith("touches : 1 2 3 garde")
-                assert text("status") == "dés sur graine : %d" % SEED
+                assert text("status") == "dés fixés (graine %d)" % SEED
                 page.locator("#sound").click()
                 assert text("sound") == "son coupé"
             finally:

@@ -157,21 +157,25 @@ def test_punctuation_is_spaced_one_way_in_each_language():
 # What each idea is called, in each language: the word shows for that idea and for no other.
 IDEAS = {
     "en": {
-        "ROUND": {"THE_ROUND", "TALLY", "TALLY_LOST"},  # the drinks the loser pays
-        "PAID": {"TALLY", "TALLY_LOST", "KEYS_STANDINGS", "KEYS_OVER"},  # their tally
+        "ROUND": {"THE_ROUND", "SETUP_MEANS"},  # the drinks the loser pays
+        "TALLY": {"TALLY", "TALLY_LOST", "TALLY_PROBLEM", "KEYS_STANDINGS", "KEYS_OVER"},
         "TRY": {"ROUND_N"},  # a roll-off's or play-off's
-        "TURN": {"RESUME_TURN"},  # a player's
-        "NEW": {"SETUP_TITLE", "KEYS_RESUME", "KEYS_NEW_GAME", "KEYS_OVER", "KEYS_TALLY_OVER",
-                "NEW_GAME_STARTS"},
+        "TURN": {"RESUME_TURN", "RESUME_MEANS"},  # a player's
+        "NEW": {"KEYS_NEW_GAME", "KEYS_TALLY_OVER", "NEW_GAME_STARTS"},
+        "NEXT": {"KEYS_NEXT", "KEYS_NEXT_THROW"},  # moving on, the one word for it
+        "BACK": {"KEYS_STANDINGS", "KEYS_TALLY", "KEYS_TALLY_OVER"},
     },
     "fr": {
-        "TOURNÉE": {"THE_ROUND"},
+        "TOURNÉE": {"THE_ROUND", "SETUP_MEANS"},
         "ARDOISE": {"TALLY", "TALLY_LOST", "KEYS_STANDINGS", "KEYS_OVER"},
+        "ENSUITE": {"KEYS_NEXT", "KEYS_NEXT_THROW"},
+        "SUITE": {"COMBOS"},  # a throw's name only: moving on is ENSUITE
         "ESSAI": {"ROUND_N"},
-        "TOUR": {"RESUME_TURN"},
-        "NOUVELLE": {"KEYS_RESUME", "KEYS_NEW_GAME", "KEYS_OVER", "KEYS_TALLY_OVER",
-                     "NEW_GAME_STARTS"},
-        "JEU": {"KEYS_STANDINGS", "KEYS_TALLY"},  # the game on the table, to go back to
+        "TOUR": {"RESUME_TURN", "RESUME_MEANS"},
+        "NOUVELLE": {"KEYS_NEW_GAME", "NEW_GAME_STARTS"},
+        "REJOUER": {"KEYS_TALLY_OVER"},
+        "JEU": {"KEYS_STANDINGS", "KEYS_TALLY", "KEYS_TALLY_OVER"},  # back to the game
+        "ENTAME": {"WHO_STARTS", "STARTS", "OPTIONS"},  # who starts: one verb, not COMMENCE
     },
 }
 
@@ -183,6 +187,16 @@ def test_one_word_per_idea(code):
                  if any(word in [w.rstrip("S") for w in words_of(text)] or word in words_of(text)
                         for text in values)}
         assert found == names, (word, found ^ names)
+    # No word the other means: a key bar names each key as its button is called, in full.
+    for name, values in panel_texts(code).items():
+        for text in values:
+            assert not re.search(r"(^| )(G\d|L|R|\d/[LR\d])[:/ ]", text), (name, text)
+    # The moves' other words are gone (one word per move): GO ON, CONTINUE, PAID, COMMENCE.
+    gone = {"en": {"CONTINUE", "PAID", "GO"}, "fr": {"CONTINUER", "COMMENCE", "REBELOTE"}}
+    for name, values in panel_texts(code).items():
+        for text in values:
+            if name.startswith("KEYS_") or code == "fr":
+                assert not gone[code] & set(words_of(text)), (name, text)
     # No English word on the French panel (GO, STOP).
     if code == "fr":
         for name, values in panel_texts(code).items():

@@ -99,8 +99,8 @@ class App(StopAhead, Saves, Ready):
     and keeps its own state. A press comes from the buttons or from an actor (add_actor): both
     take the same path. The units, the boot and the seats read the app's fields and change
     them only through its methods: show and tell (the screen shown, and what a unit is to
-    show), play and quit (the game), refuse, redraw, needs_save, count_round, reset_tally,
-    offer and take_back (the undo of a stop or a stake), forget.
+    show), play, leave, resume_kept and quit (the game), refuse, redraw, needs_save,
+    count_round, reset_tally, offer and take_back (the undo of a stop or a stake), forget.
 
     Where OK held means OK (_OK_AT_ONCE) it acts as it goes down. Elsewhere it acts as it is
     let go (held, it opens the table), but the stop it means on a human's turn is made as it
@@ -122,6 +122,9 @@ class App(StopAhead, Saves, Ready):
         self.unsaved = 0  # dicetray.save_write's GAME_DUE | SETTINGS_DUE...: done after the step
         self.save_failed = False  # the last save failed: the standings say so
         self.game = None
+        # A game left for the setup (leave), still saved: the setup offers it (resume_kept)
+        # until a new game's first save replaces it (save).
+        self.kept = None
         self.undo = None  # what a human's last stop or stake may be taken back to (offer)
         self.screen = SETUP
         buttons.long_meaning("OK", SETUP not in _OK_AT_ONCE)  # as show() sets it
@@ -290,7 +293,8 @@ class App(StopAhead, Saves, Ready):
         self.show(screen)
 
     def offer(self, what, player):
-        """After an action: what ("stop" or "announce", the verb) player did may be taken back
+        """After an action: what ("stop", "lebon": a follower's stop before the limit, or
+        "announce": a stake) player did may be taken back
         (take_back) until the next die is thrown; None: nothing may (a die was thrown, a seat
         of the tray acted, or the throws were used up). Called before the action's save: the
         state it goes back to is the record saved last (Store.record), kept as it is, so the
@@ -320,6 +324,21 @@ class App(StopAhead, Saves, Ready):
             lazy.let_go(phase, self.resident)
 
     def quit(self):
-        """End the game (finished or not) and go back to the setup."""
+        """End the game (it is over) and go back to the setup."""
         self.clear()
         self.show(SETUP)
+
+    def leave(self):
+        """Leave the game under way for the setup: it stays saved, and the setup offers it
+        (resume_kept), as the resume prompt does at power-up, until a new game's first save
+        replaces it. A new game left before that keeps the game it would have replaced."""
+        kept = self.game if self.kept is None else self.kept
+        self.show(SETUP)
+        self.kept = kept
+        self.tell(SETUP, kept)  # its cursor goes to the game's row
+
+    def resume_kept(self):
+        """Play on the game left for the setup (leave), as saved."""
+        g = self.kept
+        self.kept = None
+        self.play(g, PLAY)

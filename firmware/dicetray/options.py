@@ -14,41 +14,42 @@ from dicetray.rules import Options, RulesError
 #   name, setup label (fits a menu row), allowed, shown, default (the classic text's), help.
 # allowed is exactly the values allowed: a tuple of choices or a range of integers. The setup
 # menu steps through them in that order and shows shown[i] for allowed[i] (a number when shown
-# has no name for it). help is one line of at most 42 characters: two rows of the panel.
+# has no name for it). help says what the row means, on the setup's bottom line while the
+# cursor is on it: at most 21 characters, the panel's width.
 _BOOL = (False, True)
 _OFF_ON = ("OFF", "ON")
 OPTIONS = (
-    ("tokens", "TOKENS", range(5, 100), None, 21, "tokens in the pot at the start"),
+    ("tokens", "TOKENS", range(5, 100), None, 21, "TOKENS IN THE POT"),
     ("ranking", "RANKING", (r.RANKING_CLASSIC, r.RANKING_BAR41), ("CLASSIC", "BAR41"),
-     r.RANKING_CLASSIC, "which table ranks figures and nenette"),
-    ("ace_high", "ACE HIGH", _BOOL, _OFF_ON, True, "an ace beats a six in ordinary throws"),
+     r.RANKING_CLASSIC, "RANKING OF THROWS"),
+    ("ace_high", "ACE HIGH", _BOOL, _OFF_ON, True, "AN ACE BEATS A SIX"),
     ("nenette_value", "NENETTE WORTH", range(1, 11), None, 2,
-     "a nenette's worth as the best throw"),
+     "221 WINNING IS WORTH"),
     ("nenette_fixed", "NENETTE GETS", range(0, 11), ("OFF",), 2,
-     "a loser's nenette gets this many (0: off)"),
+     "221 LOSING TAKES"),
     ("jackpot_421", "421 TAKES ALL", _BOOL, _OFF_ON, False,
-     "421 is worth every token of the game"),
+     "421 TAKES EVERY TOKEN"),
     ("start", "WHO STARTS", (r.START_HIGH, r.START_LOW, r.START_DIE, r.START_SEAT1),
-     ("BEST", "WORST", "ONE DIE", "P1"), r.START_HIGH, "who starts: best/worst throw, die, P1"),
-    ("dry_charge", "DRY CHARGE", _BOOL, _OFF_ON, False, "one throw each during the charge"),
+     ("BEST", "WORST", "ONE DIE", "P1"), r.START_HIGH, "WHO STARTS THE GAME"),
+    ("dry_charge", "DRY CHARGE", _BOOL, _OFF_ON, False, "ONE THROW IN CHARGE"),
     ("limit", "FOLLOWERS", (r.LIMIT_EXACT, r.LIMIT_AT_MOST), ("EXACT", "AT MOST"), r.LIMIT_EXACT,
-     "followers: exactly or at most the limit"),
+     "THROWS FOR THE OTHERS"),
     ("limit_from", "LIMIT FROM", (r.FROM_FIRST, r.FROM_PREVIOUS), ("FIRST", "PREVIOUS"),
-     r.FROM_FIRST, "limit set by the first or previous player"),
-    ("le_bon", "LE BON", _BOOL, _OFF_ON, False, "with EXACT a follower may stop early"),
+     r.FROM_FIRST, "WHO SETS THE LIMIT"),
+    ("le_bon", "LE BON", _BOOL, _OFF_ON, False, "STOP BEFORE THE LIMIT"),
     ("tie", "TIES", (r.TIE_LATER, r.TIE_ROLLOFF, r.TIE_PLAYOFF), ("LATER", "ROLL-OFF", "PLAY-OFF"),
-     r.TIE_ROLLOFF, "ties: later wins, 1 die or 3 dice each"),
+     r.TIE_ROLLOFF, "HOW TIES ARE SETTLED"),
     ("two_player_pass", "2P TIE PASSES", _BOOL, _OFF_ON, False,
-     "2 tied players: nothing paid, hand passes"),
+     "2 TIED: NOTHING PAID"),
     ("fewer_throws_win", "FEWER ROLLS WIN", _BOOL, _OFF_ON, False,
-     "equal throws: the one in fewer throws wins"),
+     "FEWER THROWS WIN TIES"),
     ("nenette_later_wins", "LATER NENETTE", _BOOL, _OFF_ON, False,
-     "of two nenettes the later always wins"),
-    ("deduct", "DEDUCT", _BOOL, _OFF_ON, False, "loser's figure is taken off the winner's"),
-    ("end", "END", (r.LAST_HOLDER, r.FIRST_OUT), ("LAST HOLDS", "FIRST OUT"), r.FIRST_OUT,
-     "first out wins, or the last holder loses"),
+     "LATER NENETTE WINS"),
+    ("deduct", "DEDUCT", _BOOL, _OFF_ON, False, "PAY THE DIFFERENCE"),
+    ("end", "END", (r.LAST_HOLDER, r.FIRST_OUT), ("LAST PAYS", "FIRST OUT"), r.FIRST_OUT,
+     "HOW THE GAME ENDS"),
     ("decharge_start", "DECHARGE BY", (r.DECHARGE_LOSER, r.DECHARGE_FEWEST), ("LOSER", "FEWEST"),
-     r.DECHARGE_LOSER, "decharge starts with last loser or fewest"),
+     r.DECHARGE_LOSER, "WHO STARTS DECHARGE"),
 )
 OPTION_NAMES = tuple(row[0] for row in OPTIONS)
 

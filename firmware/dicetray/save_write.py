@@ -58,7 +58,7 @@ def save(store, unsaved, settings, game, tally):
 class Saves:
     """What the app's actions changed, noted as it changes (needs_save, count_round,
     reset_tally, clear) and saved once the panel shows it (save); App's, with the app's fields
-    (unsaved, save_failed, store, tally, game), declared in App.__init__."""
+    (unsaved, save_failed, store, tally, game, kept), declared in App.__init__."""
 
     def needs_save(self, what):
         """Save what (dicetray.save_write's GAME_DUE, SETTINGS_DUE...) once the panel shows what
@@ -83,6 +83,8 @@ class Saves:
         failed = save(self.store, unsaved, self.units[SETUP].settings, self.game, self.tally)
         if failed is not None:
             self.save_failed = failed
+        if failed is False:
+            self.kept = None  # the game saved replaced the one left (App.leave)
 
     def clear(self):
         """Forget the saved game (it is over, or quit), once the panel shows what follows."""

@@ -34,6 +34,7 @@ from dicetray.screens_between import (
     resume,
     standings,
     tally,
+    undo_text,
 )
 from dicetray.state import CHARGE, GameError
 
@@ -77,14 +78,18 @@ def play(unit, app, key, long, now):
     it None as the game ends)."""
     g = app.game
     if key is None:
+        # Until a die is thrown the key bar offers the undo of the last stop or stake.
+        keys = undo_text(app, words.T.KEYS_UNDO) if _undo_here(app, g) else None
         if g.contest is not None:
-            ui.contest(app.fb, app.w, app.h, g)
+            ui.contest(app.fb, app.w, app.h, g, keys)
         else:
             faces = app.clock.shown_dice(g.turn.dice)
             hint = _hint(unit, g) if g.hints and faces is None else None
-            ui.turn(app.fb, app.w, app.h, g, g.turn.kept, faces, hint)
+            ui.turn(app.fb, app.w, app.h, g, g.turn.kept, faces, hint, keys)
     elif key == "OK" and long:
         app.show(STANDINGS)
+    elif key == "KEEP1" and _undo_here(app, g):
+        app.take_back()
     elif g.contest is not None:
         if g.can_announce() and (key == "KEEP1" or key == "KEEP3"):
             act(app, now, "announce", "is" if key == "KEEP1" else "comes")
@@ -101,6 +106,13 @@ def play(unit, app, key, long, now):
         act(app, now, "stop", None)
     else:
         app.refuse(words.T.THROWS_DUE % g.max_throws() if g.turn.count else words.T.THROW_FIRST)
+
+
+def _undo_here(app, g):
+    # Whether the turn or contest shown offers the undo of the last stop or stake (App.undo):
+    # a human's, before its first throw, where KEEP1 means nothing else (no stake to choose).
+    return app.undo is not None and g.current not in g.computers and (
+        g.turn.count == 0 if g.contest is None else not g.can_announce())
 
 
 def _hint(unit, g):
@@ -157,6 +169,8 @@ def act(app, now, verb, arg):
     rolling = 7 & ~g.turn.kept if g.turn.count else 7  # the dice that fly
     player = g.current
     forced = verb == "stop" and g.must_stop()  # no choice made: the throws were used up
+    t = g.turn
+    said = "lebon" if verb == "stop" and t.pos and t.count < g.max_throws() else verb
     try:
         if verb == "throw":
             events = g.throw(arg)
@@ -168,7 +182,7 @@ def act(app, now, verb, arg):
         app.refuse(words.T.NOT_NOW)  # the engine refused: nothing changed
         return
     # A human's own stop or stake may be taken back until a die is thrown (App.offer).
-    app.offer(None if verb == "throw" or forced or player in g.computers else verb, player)
+    app.offer(None if verb == "throw" or forced or player in g.computers else said, player)
     app.needs_save(GAME_DUE)  # saved once the panel shows what follows (App.step)
     app.clock.clear()  # a refusal is about what was shown before, and so is a turn's end due
     screen, then = _after_events(app, events)

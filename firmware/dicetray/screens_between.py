@@ -49,18 +49,20 @@ def between(unit, app, key, long, now):
     starts). OK/ROLL (any key when the tray plays next): the next of the screens told
     (unit.told, a list: the play unit's), else the play; there, when a human throws next, ROLL
     is that throw too (the turn's first, or a roll-off's roll): reading the screen is no
-    decision of its own."""
+    decision of its own. While the stop or stake that led here may be taken back (App.undo),
+    the key bar offers it and KEEP1 takes it back."""
     g = app.game
     then = unit.told
     if key is None:
         screen = app.screen
         draw = ui.phase if screen == PHASE else ui.outcome if screen == OUTCOME else ui.result
         t = words.T
-        keys = t.KEYS_GO_ON if screen == PHASE else t.KEYS_CONTINUE if screen == OUTCOME \
-            else t.KEYS_NEXT
+        keys = t.KEYS_NEXT_THROW if _human_throws(g, then) else t.KEYS_NEXT
         # When the tray moves on by itself the key bar drains till then.
-        draw(app.fb, app.w, app.h, g, t.KEYS_NEXT_THROW if _human_throws(g, then) else keys,
+        draw(app.fb, app.w, app.h, g, keys if app.undo is None else undo_text(app, t.KEYS_UNDO),
              app.clock.wait_left if app.clock.wait_ms else -1)
+    elif key == "KEEP1" and app.undo is not None:
+        app.take_back()
     elif key == "OK" and long and app.undo is not None:
         ask_undo(app)
     elif key == "OK" or key == "ROLL" or g.current in g.computers:
@@ -125,26 +127,30 @@ def tally(app, key, long, now):
 
 
 def quit_game(app, key, long, now):
-    """Quit the game under way? ROLL: yes, it is erased; any other button: no, back to it."""
+    """Quit the game under way? KEEP1: yes, to the setup, the game kept (App.leave): the yes
+    is on no key the screens before (the table, the tally) use for back; any other button:
+    no, back to the game."""
     if key is None:
         ui.message(app.fb, app.w, app.h, words.T.QUIT_TITLE, words.T.QUIT_LINES,
                    words.T.KEYS_QUIT)
-    elif key == "ROLL":
-        app.quit()
+    elif key == "KEEP1":
+        app.leave()
     else:
         app.show(PLAY)
 
 
 def over(app, key, long, now):
-    """Game over: who pays the round and why. OK: a new game; ROLL: the tally first; OK held,
-    when the stop that ended it may be taken back (App.undo): take it back?"""
+    """Game over: who pays the round and why. OK or ROLL: the tally (its OK: a new game); when
+    the stop that ended it may be taken back (App.undo), the key bar offers it: KEEP1 takes it
+    back, OK held asks first."""
     if key is None:
-        ui.over(app.fb, app.w, app.h, app.game)
+        keys = None if app.undo is None else undo_text(app, words.T.KEYS_UNDO)
+        ui.over(app.fb, app.w, app.h, app.game, keys)
+    elif key == "KEEP1" and app.undo is not None:
+        app.take_back()
     elif key == "OK" and long and app.undo is not None:
         ask_undo(app)
-    elif key == "OK":
-        app.quit()
-    elif key == "ROLL":
+    elif key == "OK" or key == "ROLL":
         app.show(TALLY)
 
 
@@ -159,10 +165,12 @@ def ask_undo(app):
 
 
 def undo_text(app, texts):
-    """What the undo offered (App.undo) takes back, in texts (words' KEYS_UNDO, the table's key
-    bar, or UNDO_ASK, the question's title: dicetray.takeback): "UNDO P2'S STOP?"."""
+    """What the undo offered (App.undo) takes back, in texts, as the player said it: a stop, a
+    stake or le bon (words' KEYS_UNDO, the key bars that offer it, or UNDO_ASK, the question's
+    title, which names the player: dicetray.takeback): "UNDO P2'S STOP?"."""
     _, verb, player = app.undo
-    return texts[1 if verb == "announce" else 0] % ui.pname(player)
+    text = texts[1 if verb == "announce" else 2 if verb == "lebon" else 0]
+    return text % ui.pname(player) if texts is words.T.UNDO_ASK else text
 
 
 # ---- at power-up: resume the saved game?, a lost save ------------------------------------------
@@ -170,7 +178,7 @@ def undo_text(app, texts):
 
 def resume(unit, app, key, long, now):
     """A saved game was found (unit.told: its preset's name, "custom" for none, the boot's). OK:
-    resume it; ROLL: a new game."""
+    resume it; ROLL: no, to the setup, which offers it still (App.leave)."""
     g = app.game
     if key is None:
         t = words.T
@@ -182,7 +190,7 @@ def resume(unit, app, key, long, now):
     elif key == "OK":
         app.show(PLAY)
     elif key == "ROLL":
-        app.show(SETUP)  # the saved game ends
+        app.leave()  # to the setup, which offers it still
 
 
 def notice(unit, app, key, long, now):
@@ -191,6 +199,6 @@ def notice(unit, app, key, long, now):
     if key is None:
         title, lines = unit.told
         ui.message(app.fb, app.w, app.h, title, lines,
-                   words.T.KEYS_NEW_GAME if app.game is None else words.T.KEYS_GO_ON)
+                   words.T.KEYS_NEW_GAME if app.game is None else words.T.KEYS_NEXT)
     elif key == "OK":
         app.show(SETUP if app.game is None else RESUME)

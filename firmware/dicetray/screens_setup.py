@@ -23,7 +23,8 @@ except ImportError:  # CPython
 # The setup menu's rows: PLAYERS, RULES, then one per option, in the table's order, then
 # TRAY PLAYS (how many seats, the last ones, the tray plays), HINTS (a human's turn shows the
 # strategy's keeps and chance), ROUNDS PAID (keep the tally, or clear it as the game starts)
-# and LANGUAGE (last: one press up from the first row).
+# and LANGUAGE (one press up from the first row); while a game left is kept (App.kept), a
+# last row resumes it (below LANGUAGE: the rows above keep their places).
 _PLAYERS_ROW = const(0)
 _RULES_ROW = const(1)
 _FIRST_OPTION_ROW = const(2)
@@ -33,6 +34,7 @@ _HINTS_AFTER = const(1)
 _TALLY_AFTER = const(2)
 _LANG_AFTER = const(3)
 _ROWS_AFTER = const(4)
+_RESUME_AFTER = const(4)  # the row of the game kept, when there is one
 
 
 def load_settings(store):
@@ -82,10 +84,10 @@ def _seats_shown(s):
     return "P%d-P%d" % (seats[0] + 1, seats[-1] + 1)
 
 
-def setup_rows(s, clear_tally=False):
+def setup_rows(s, clear_tally=False, kept=None):
     """The menu's (label, value) rows for settings s, in the language spoken; "*": an option its
     preset differs on. A row says whether the tally is cleared when the game starts
-    (clear_tally).
+    (clear_tally); the last, while a game left is kept (kept), resumes it.
 
     An option's value shows as its name in the table (shown[i] for allowed[i]), else a number;
     a catalogue with its own options' words names them in its language.
@@ -95,7 +97,8 @@ def setup_rows(s, clear_tally=False):
     rows = [(t.PLAYERS, str(s["players"])), (t.RULES, t.PRESETS[s["preset"]])]
     for name, label, allowed, shown, _, _ in OPTIONS:
         if t.OPTIONS is not None:
-            label, shown = t.OPTIONS[name]
+            own = t.OPTIONS[name]  # (label, shown, help)
+            label, shown = own[0], own[1]
         value = s["options"][name]
         if value != getattr(preset, name):
             label = "*" + label
@@ -105,7 +108,25 @@ def setup_rows(s, clear_tally=False):
     rows.append((t.HINTS, t.OFF_ON[1 if s.get("hints") else 0]))
     rows.append((t.TALLY, t.TALLY_SHOWN[1 if clear_tally else 0]))
     rows.append((t.LANGUAGE, t.LANG_NAME))
+    if kept is not None:
+        rows.append((t.RESUME_ROW, ui.pname(kept.current, kept.computers)))
     return rows
+
+
+def meaning(row, h, kept=None):
+    """What the menu's row means, for its bottom line on a panel h high: an option's help, the
+    HINTS row's legend of a hint's figures where a turn shows them (128x64), the kept game's
+    turn on its row (kept)."""
+    t = words.T
+    after = _after(row)
+    if after == _RESUME_AFTER and kept is not None:
+        return t.RESUME_MEANS % kept.turn.number
+    if after == _HINTS_AFTER and h >= 64:
+        return t.HINTS_LEGEND
+    if row >= _FIRST_OPTION_ROW and after < 0:
+        name = OPTIONS[row - _FIRST_OPTION_ROW][0]
+        return OPTIONS[row - _FIRST_OPTION_ROW][5] if t.OPTIONS is None else t.OPTIONS[name][2]
+    return t.SETUP_MEANS[row if row < _FIRST_OPTION_ROW else after + 2]
 
 
 def _place(allowed, value):
@@ -121,22 +142,35 @@ def unit(menu, app, key, long, now):
     """The setup menu, its fields on menu: settings (the last setup, read the first time the
     menu shows), cursor (the menu's row), clear_tally (its last row: clear the tally as the
     game starts), ready (the game the settings start, made when quiet: quiet). KEEP1/KEEP2 move
-    up/down, KEEP3/ROLL the previous/next value, OK starts a game."""
+    up/down, KEEP3/ROLL the previous/next value, OK starts a game; on the row of a game left
+    (App.kept) OK resumes it. The top line says the keys, the bottom line what the row under
+    the cursor means."""
     read_settings(menu, app)
+    kept = app.kept
+    rows = _FIRST_OPTION_ROW + len(OPTIONS) + _ROWS_AFTER + (0 if kept is None else 1)
+    if menu.told is not None:  # a game just left (App.leave): the cursor on its row
+        menu.told = None
+        menu.cursor = rows - 1
+    elif menu.cursor >= rows:
+        menu.cursor = 0  # the row of a game no longer kept
+    on_kept = kept is not None and _after(menu.cursor) == _RESUME_AFTER
     if key is None:
         t = words.use(menu.settings["lang"])  # after a game resumed in another: the setup's
-        # On the HINTS row, the bottom line reads a hint ("1/3 OK 96%") instead of the keys.
-        keys = t.HINTS_LEGEND if _after(menu.cursor) == _HINTS_AFTER else t.SETUP_KEYS
-        ui.menu(app.fb, app.w, app.h, t.SETUP_TITLE,
-                setup_rows(menu.settings, menu.clear_tally), menu.cursor, keys)
+        ui.menu(app.fb, app.w, app.h, t.KEYS_RESUME_ROW if on_kept else t.SETUP_TITLE,
+                setup_rows(menu.settings, menu.clear_tally, kept), menu.cursor,
+                meaning(menu.cursor, app.h, kept))
         return
-    rows = _FIRST_OPTION_ROW + len(OPTIONS) + _ROWS_AFTER
+    if on_kept and key == "OK":
+        app.resume_kept()
+        return
     if key == "KEEP1":
         menu.cursor = (menu.cursor - 1) % rows
     elif key == "KEEP2":
         menu.cursor = (menu.cursor + 1) % rows
     elif _after(menu.cursor) == _TALLY_AFTER and (key == "KEEP3" or key == "ROLL"):
         menu.clear_tally = not menu.clear_tally  # two values: either way toggles
+    elif on_kept:
+        return  # no value to change
     elif key == "KEEP3" or key == "ROLL":
         change_setting(menu.settings, menu.cursor, -1 if key == "KEEP3" else 1)
     elif key == "OK":
@@ -208,7 +242,9 @@ def start_game(menu, app):
     menu.ready = None  # a game is made once: it is played, then gone
     game = made[1] if _made_for(made, s) else _new_game(app, s)
     game.take_events()
-    app.needs_save(SETTINGS_DUE | GAME_DUE)  # once the panel shows it
+    # Saved once the panel shows it; while a game left is kept, from its first throw on: till
+    # then the save offers the game left (App.kept).
+    app.needs_save(SETTINGS_DUE if app.kept is not None else SETTINGS_DUE | GAME_DUE)
     if menu.clear_tally:  # asked for on the menu: every seat back to 0, saved with the game
         menu.clear_tally = False
         app.reset_tally()

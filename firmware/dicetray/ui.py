@@ -25,7 +25,7 @@ from dicetray.state import CHARGE, ESPAGNOLE
 from dicetray.ui_contest import contest, outcome  # noqa: F401  (ui draws every screen)
 
 
-def turn(fb, w, h, game, kept, faces=None, hint=None):
+def turn(fb, w, h, game, kept, faces=None, hint=None, keys=None):
     """The current player's turn: dice (faces: the roll animation's, while its dice are in the
     air: then nothing on the panel names or counts that throw yet), kept marks, throw n of
     limit, the pot in the charge (the phase where there is room), the throw's name and the
@@ -33,7 +33,7 @@ def turn(fb, w, h, game, kept, faces=None, hint=None):
     each by its owner's name. hint (mask, text), strategy.hint's: the dice the strategy keeps
     drawn between bars, and on 128x64 what that choice is worth ("85%", "+0.9T"; "OK"
     before it: the strategy stops) a word's gap after the phase. A seat the tray plays: its
-    name marked, no key to press."""
+    name marked, no key to press. keys: the key bar, if not the turn's own."""
     font.clear(fb)
     p = game.current
     t = game.turn
@@ -42,7 +42,7 @@ def turn(fb, w, h, game, kept, faces=None, hint=None):
     marks = (hint[0] or 0) if hint else 0
     tray = p in game.computers
     tx = words.T
-    hints(fb, w, h, tx.TRAY_PLAYS if tray else _turn_keys(game, count), not tray)
+    hints(fb, w, h, tx.TRAY_PLAYS if tray else keys or _turn_keys(game, count), not tray)
     phase = tx.PHASES[game.phase]
     pot = tx.POT_N % game.pot if game.phase == CHARGE else ""
     if count and not faces:
@@ -61,9 +61,9 @@ def turn(fb, w, h, game, kept, faces=None, hint=None):
         # and beside them the throw to beat, the lowest so far (the best: the table's screen).
         # The pot and everybody's tokens: the table's screen and the results. A seat the tray
         # plays is marked (P3*), its count without its word where the throw's name needs it.
-        top = pname(p, game.computers) + " " + tx.THROW_OF % (count or "-", limit)
+        top = pname(p, game.computers) + " " + tx.THROW_OF % (count, limit)
         if tray and not fits(top, name, w):
-            top = pname(p, game.computers) + " %s/%d" % (count or "-", limit)
+            top = pname(p, game.computers) + " %s/%d" % (count, limit)
         font.text(fb, top, 0, 1)
         if fits(top, name, w):
             font.text(fb, name, w - font.width(name), 1)
@@ -77,7 +77,7 @@ def turn(fb, w, h, game, kept, faces=None, hint=None):
     # throw to beat one more (RIEN À BATTRE); then the dice, the throw's name beside them.
     big_name(fb, p, 0, 0, game.computers)
     x = text_x(p, game.computers)
-    font.text(fb, tx.THROW_OF % (count or "-", limit), x, 0)
+    font.text(fb, tx.THROW_OF % (count, limit), x, 0)
     if pot:
         font.text(fb, pot, w - font.width(pot), 0)
     font.text(fb, phase if hint is None else phase + " " + hint[1], x, 9)
@@ -294,7 +294,7 @@ def phase(fb, w, h, game, keys=None, left=-1):
     if not game.over:
         lines.insert(0, words.T.STARTS % pname(game.current, game.computers))
     _title_and_lines(fb, w, h, words.T.PHASES[game.phase], lines,
-                     keys or words.T.KEYS_GO_ON, left)
+                     keys or words.T.KEYS_NEXT, left)
 
 
 def standings(fb, w, h, game, unsaved, keys):
@@ -351,28 +351,37 @@ def standings(fb, w, h, game, unsaved, keys):
     hints(fb, w, h, keys)
 
 
-def over(fb, w, h, game):
+def over(fb, w, h, game, keys=None):
     """Game over: who pays the round, why the game ended (the first player out and in which
-    phase, l'Espagnole, the last holder), who won; 128x32: who pays (a tie: the players who
-    pay) and who won."""
+    phase, l'Espagnole, the last holder), why its payer pays (the most tokens, every token),
+    who won; 128x32: who pays (a tie: the players who pay), then why where every other player
+    won, else every winner. keys: the key bar, if not the game over's own."""
     font.clear(fb)
     r = game.result
     losers = r.losers
     t = words.T
     seats = game.computers
     title = (t.PAYS % pname(losers[0], seats)) if len(losers) == 1 else t.TIE_PAY
+    because = None  # why its payer pays, where the end's reason does not say it
     if r.reason == ESPAGNOLE:
         why = t.ESPAGNOLE
+        because = t.ALL_TOKENS
     elif r.reason == LAST_HOLDER:
         why = t.LAST_HOLDS
     else:
         why = t.FIRST_OUT_IN % t.PHASES[game.last.phase]
+        because = t.MOST_TOKENS % game.tokens[losers[0]]
     lines = [t.THE_ROUND]
     if len(losers) > 1:
         lines = [t.PAY % " ".join(pname(p, seats) for p in losers)]
     lines.append(why)
-    lines.append(t.WON % " ".join(pname(p, seats) for p in r.winners))
-    if h < 64:  # one line under the title: who pays (seats unmarked where that fits), who won
+    if because is not None:
+        lines.append(because)
+    won = t.WON[1 if len(r.winners) > 1 else 0] % " ".join(pname(p, seats) for p in r.winners)
+    lines.append(won)
+    if len(lines) > 3 and font.width(won) > w and len(losers) == 1:
+        lines.pop(0)  # the title says who pays; the winners need both lines left
+    if h < 64:  # one line under the title: who pays (seats unmarked where that fits)
         if len(losers) > 1:
             title = lines[0]
             if font.width(title) > w:
@@ -380,12 +389,12 @@ def over(fb, w, h, game):
             if font.width(title) > w:
                 title = t.TIE_PAY
         won = lines[-1]
-        if len(r.winners) > 1 and len(r.winners) + len(losers) == game.n:
-            won = t.WON_REST  # every winner named: all who do not pay
-        elif font.width(won) > w:
-            won = t.WON % " ".join(pname(p) for p in r.winners)
+        if len(r.winners) + len(losers) == game.n:
+            won = because or why  # every other player won: the line says why the payer pays
+        elif font.width(won) > w:  # some neither won nor pay: every winner named
+            won = t.WON[1] % " ".join(pname(p) for p in r.winners)
         lines = [won]
-    _title_and_lines(fb, w, h, title, lines, t.KEYS_OVER)
+    _title_and_lines(fb, w, h, title, lines, keys or t.KEYS_OVER)
 
 
 def menu(fb, w, h, title, rows, cursor, keys):

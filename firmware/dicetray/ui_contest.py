@@ -12,9 +12,9 @@ from dicetray.rules import written
 from dicetray.state import DIE, HIGH, LOW, WHO_STARTS
 
 
-def contest(fb, w, h, game):
+def contest(fb, w, h, game, keys=None):
     """A roll-off or play-off: who rolls now (big, and lit below), for what, and every roll so
-    far (128x32: the latest that fit)."""
+    far (128x32: the latest that fit). keys: the key bar, if not the contest's own."""
     font.clear(fb)
     c = game.contest
     t = words.T
@@ -28,10 +28,10 @@ def contest(fb, w, h, game):
         title = t.TIE_PLAY_OFF
     line = t.ROUND_N % c.round
     if game.can_announce():
-        keys = t.KEYS_STAKE
+        keys = keys or t.KEYS_STAKE
         line = t.PLAY_FOR_WHAT
     else:
-        keys = t.KEYS_ONE_DIE if c.kind == DIE else t.KEYS_THREE_DICE
+        keys = keys or (t.KEYS_ONE_DIE if c.kind == DIE else t.KEYS_THREE_DICE)
     tray = game.current in game.computers
     _hints(fb, w, h, t.TRAY_PLAYS if tray else keys, not tray)
     if h < 64:
@@ -59,7 +59,7 @@ def outcome(fb, w, h, game, keys=None, left=-1):
     else:
         pick, verb = low, t.LOSES
     title = t.TIE_AGAIN if len(pick) > 1 else verb % pname(pick[0], game.computers)
-    _hints(fb, w, h, keys or t.KEYS_CONTINUE, True, left)
+    _hints(fb, w, h, keys or t.KEYS_NEXT, True, left)
     if h < 64:
         if len(pick) > 1:  # who rolls again, where the line has room
             named = title + " " + " ".join(pname(p) for p in pick)

@@ -9,14 +9,14 @@ what the tray's buttons are called in the language: 1 2 3 (KEEP), R (ROLL), OK.
 LANG_NAME = "ENGLISH"  # the language's own name, as the setup shows it
 
 # ---- the setup -------------------------------------------------------------------------------
-SETUP_TITLE = "NEW GAME  OK:START"
-SETUP_KEYS = "1/2 MOVE  3/R CHANGE"
+# The setup's top line says its keys; its bottom line what the row under the cursor means.
+SETUP_TITLE = "OK:START ROLL:CHANGE"
 PLAYERS = "PLAYERS"
 RULES = "RULES"
 LANGUAGE = "LANGUAGE"
 SEATS = "TRAY PLAYS"
 HINTS = "HINTS"
-TALLY = "ROUNDS PAID"
+TALLY = "TALLY"  # the rounds each seat paid: the setup's row, the screen's title
 TALLY_SHOWN = ("KEEP", "CLEAR")  # the tally kept, or cleared as the game starts
 OFF_ON = ("OFF", "ON")
 NONE = "NONE"
@@ -45,8 +45,9 @@ TRAY_PLAYS = "TRAY PLAYS"  # the key bar while the tray plays a seat: nothing to
 KEYS_LE_BON = "KEEP, ROLL, OK:LE BON"
 KEYS_STOP = "KEEP, ROLL OR OK:STOP"
 # A combination's name by its kind (rules.K_*), the pips filled in where it shows them (an
-# ordinary throw: as rules.written writes it).
-COMBOS = ("421", "3 as", "2 as-%d", "brelan %d", "suite %d%d%d", "nenette", "%s")
+# ordinary throw: as rules.written writes it). English names, but nenette: the name players
+# use (docs/rules.md says what it is).
+COMBOS = ("421", "3 aces", "2 aces %d", "three %ds", "run %d%d%d", "nenette", "%s")
 # A hint's worth: the chance not to lose the turn, the tokens a player expects to shed
 # (tenths, whole), and the stop's mark before it.
 HINT_CHANCE = "%d%%"
@@ -78,8 +79,7 @@ KEYS_THREE_DICE = "ROLL: THROW 3 DICE"
 STARTS = "%s STARTS"
 WINS = "%s WINS"
 LOSES = "%s LOSES"
-TIE_AGAIN = "TIE AGAIN"
-KEYS_CONTINUE = "OK:CONTINUE"
+TIE_AGAIN = "TIED"  # the tied players lit below: they roll again
 
 # ---- between turns and at the end ------------------------------------------------------------
 HAND_PASSES = "TIE: HAND PASSES"
@@ -90,33 +90,33 @@ KEYS_NEXT = "OK:NEXT"
 KEYS_NEXT_THROW = "OK:NEXT  ROLL:THROW"  # ROLL goes on and throws: a human plays next
 POT_EMPTY = "POT IS EMPTY"
 OUT = "OUT: %s"
-KEYS_GO_ON = "OK:GO ON"
 NOT_SAVED = "NOT SAVED!"
-KEYS_STANDINGS = "ROLL:BACK OK:PAID"
+KEYS_STANDINGS = "ROLL:BACK OK:TALLY"
 PAYS = "%s PAYS"
 PAY = "%s PAY"
 TIE_PAY = "TIE: PAY"
 THE_ROUND = "THE ROUND!"
 ESPAGNOLE = "L'ESPAGNOLE"
-WON = "WON: %s"
+WON = ("WON: %s", "WON: %s")  # one winner, several
 KEYS_NEW_GAME = "OK:NEW GAME"
-KEYS_OVER = "OK:NEW GAME ROLL:PAID"
-LAST_HOLDS = "LAST HOLDS"  # why the game ended: the last with tokens pays
+KEYS_OVER = "OK:TALLY"  # OK or ROLL: the tally, where OK plays a new game
+LAST_HOLDS = "LAST WITH TOKENS"  # why the game ended: the last with tokens pays
 FIRST_OUT_IN = "FIRST OUT IN %s"  # why the game ended: a player out, in that phase
 KEYS_TALLY = "OK:BACK HOLD OK:QUIT"
-QUIT_TITLE = "QUIT GAME?"
-QUIT_LINES = ("THE GAME IS ERASED", "ITS TOKENS ARE LOST")
-KEYS_QUIT = "ROLL:YES  OK:NO"
+QUIT_TITLE = "QUIT THE GAME?"
+# The first line alone on 128x32: a whole sentence.
+QUIT_LINES = ("THE GAME STAYS SAVED", "THE SETUP OFFERS IT")
+KEYS_QUIT = "KEEP1:YES  OK:NO"  # yes on no key the screen before meant back
 
 # ---- at power-up -----------------------------------------------------------------------------
 RESUME_TITLE = "RESUME?"
 RESUME_PLAYERS = "%s %d PLAYERS"
 RESUME_TURN = "TURN %d %s"
 TO_PLAY = "%s TO PLAY"
-KEYS_RESUME = "OK:YES ROLL:NEW GAME"
+KEYS_RESUME = "OK:YES  ROLL:NO"  # no: the setup, which offers it still
 SAVE_LOST = "SAVE LOST"
 NEW_GAME_STARTS = "A NEW GAME STARTS"
-TALLY_LOST = "ROUNDS PAID LOST"
+TALLY_LOST = "TALLY LOST"
 COUNTING_FROM_0 = "COUNTING FROM 0"
 # Why a file was set aside (store_read's reasons), and what became of it.
 SAVE_PROBLEM = "Save %s: %s"
@@ -149,7 +149,7 @@ SIM_NOT_KEPT = "Headless: nothing is kept after this run (--save-dir DIR keeps t
 WEB_SOUND = ("sound off", "sound on")
 WEB_LEGEND = ("keys: 1 2 3 keep · r or space roll · o or Enter OK"
               " · hold OK (or Shift+O) for the table")
-WEB_SEEDED = "seeded dice: %s"
+WEB_SEEDED = "fixed dice (seed %s)"
 WEB_PLAIN_HTTP = "plain http: it plays, but offline and install need https"
 WEB_KEEPS_NO_GAME = "this browser keeps no game: %s"
 WEB_STOPPED = "the tray stopped: %s"
@@ -163,10 +163,26 @@ SIM_TOO_SMALL = "terminal %dx%d is too small: the tray needs %dx%d or more; q qu
 WEB_BUTTON_HELP = ("keep die 1 (key 1)", "keep die 2 (key 2)", "keep die 3 (key 3)",
                    "roll (key r or space)", "OK (key o or Enter; hold it for the table)")
 # Taking back a stop or a stake, until the next die is thrown: the question (its title names
-# who did what), and the standings' key bar that offers it: a stop's, then a stake's.
-UNDO_ASK = ("UNDO %s'S STOP?", "UNDO %s'S STAKE?")
-UNDO_LINES = ("BACK AS IT WAS JUST", "BEFORE: THE SAME DICE")
+# who did what), and the key bar that offers it: a stop's, a stake's, a le bon's.
+UNDO_ASK = ("UNDO %s'S STOP?", "UNDO %s'S STAKE?", "UNDO %s'S LE BON?")
+UNDO_LINES = ("SAME DICE AS BEFORE", "NOTHING ELSE CHANGES")  # 128x32: the first alone
 KEYS_UNDO_ASK = "KEEP1:YES  OK:NO"
-KEYS_UNDO = ("KEEP1:UNDO %s'S STOP", "KEEP1:UNDO %s'S STAKE")
-WEB_LEGEND_UNDO = "hold OK then 1: take back a stop or a stake"  # the web page's, after its legend
-WON_REST = "ALL THE OTHERS WON"  # the game over, 128x32: every player who does not pay won
+KEYS_UNDO = ("KEEP1:UNDO THE STOP", "KEEP1:UNDO THE STAKE", "KEEP1:UNDO LE BON")
+WEB_LEGEND_UNDO = "1 where the panel offers it: take back a stop, a le bon or a stake"
+# What the row under the setup's cursor means, on its bottom line: PLAYERS, RULES, TRAY PLAYS,
+# HINTS (128x32, whose turn shows no hint's figures: 128x64 shows HINTS_LEGEND), TALLY, LANGUAGE.
+SETUP_MEANS = ("PLAYERS AT THE TABLE", "SETS EVERY ROW BELOW", "SEATS THE TRAY PLAYS",
+               "SHOWS THE BEST KEEPS", "ROUNDS EACH SEAT PAID", "LANGUE / LANGUAGE")
+# The setup's row of a game left (quit, or not resumed at power-up) while it is kept: its label
+# (its value: who plays next), its top line, its bottom line.
+RESUME_ROW = "RESUME"
+KEYS_RESUME_ROW = "OK:RESUME THE GAME"
+RESUME_MEANS = "GAME LEFT AT TURN %d"
+# Why the round's payer pays, under why the game ended: the most tokens (so many), or all.
+MOST_TOKENS = "MOST TOKENS: %d"
+ALL_TOKENS = "HOLDS EVERY TOKEN"
+# The headless simulator's last lines, and the screens as the README's key table names them,
+# in the order of sim.play.SCREENS, by "|" (one string: on the Pico a catalogue is heap).
+SIM_SUMMARY = ("games over: %d, now on the %s screen", "%d screens", "%d screens written to %s")
+SIM_SCREENS = ("setup|turn|roll-off|turn result|phase change|roll-off decided|table|tally|quit?"
+               "|game over|resume?|notice|undo?")

@@ -12,6 +12,7 @@ from dicetray.clock import ANIM_MS
 from dicetray.panel import Panel
 
 from emupico.kit import PicoError, screen_of
+from emupico.panel import UNDO_OFFERED
 
 SAMPLES = 10  # presses measured per kind, at least
 KINDS = ("keep", "throw", "stop", "result", "setup")
@@ -43,7 +44,7 @@ def choose(screen, hints, kept):
     if screen == "setup":
         return "OK", "setup"
     if screen == "turn":
-        if hints == FIRST_THROW:
+        if hints == FIRST_THROW or hints.startswith(UNDO_OFFERED):  # not KEEP1: the undo
             return "ROLL", "throw"
         if hints.startswith("KEEP") and not kept:
             return "KEEP1", "keep"

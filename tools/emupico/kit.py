@@ -15,7 +15,7 @@ when set (the kit's flash image there is kept between runs), else a temporary fo
     pico.start(fresh=True)          # a board with stock MicroPython and an empty filesystem
     pico.install()                  # tools/flash.sh --port <pty>
     panel = pico.settle()           # the panel once the bus has been quiet a while
-    panel.read(56, ink=0)           # the bottom line's text, e.g. "1/2 MOVE  3/R CHANGE"
+    panel.read(56, ink=0)           # the bottom line's text, e.g. "PLAYERS AT THE TABLE"
     pico.latency("ROLL")            # press; emulated ms to the first and last panel byte
     pico.stop()
 

@@ -2,7 +2,7 @@
 
     from emupico.panel import Panel, screen_of
     panel = Panel.from_text(text)   # the kit's `pico text`, or Panel(rows), from_framebuffer
-    panel.read(56, ink=0)           # the bottom line's text, e.g. "1/2 MOVE  3/R CHANGE"
+    panel.read(56, ink=0)           # the bottom line's text, e.g. "PLAYERS AT THE TABLE"
     screen_of(panel)                # "setup", "turn", ... or None
 
 The text is recognised with the tray's own font (dicetray.font), which draws the same pixels
@@ -178,48 +178,61 @@ class Panel:
 # The bottom line of a screen says what the buttons do there (dicetray.app and dicetray.ui);
 # turns and roll-offs share some, so their top line tells them apart.
 SCREENS = {
-    "1/2 MOVE  3/R CHANGE": "setup",
-    "OK:NEXT": "result",
-    "OK:GO ON": "phase",
-    "OK:CONTINUE": "outcome",
-    "OK:NEW GAME ROLL:PAID": "over",
+    "OK:TALLY": "over",
     "OK:NEW GAME ROLL:BACK": "tally",  # the tally after the end
+    "OK:BACK HOLD OK:QUIT": "tally",  # the tally, from the table
     "OK:NEW GAME": "notice",  # SAVE LOST, TALLY LOST
-    "OK:YES ROLL:NEW GAME": "resume",
-    "OK:BACK HOLD OK:QUIT": "standings",  # or the tally, from the standings: see screen_of
-    "ROLL:BACK OK:PAID": "standings",
-    "ROLL:YES  OK:NO": "quit",
-    "KEEP1:YES  OK:NO": "undo",
+    "OK:YES  ROLL:NO": "resume",
+    "ROLL:BACK OK:TALLY": "standings",
+    "KEEP1:YES  OK:NO": "undo",  # or quit: its title tells (screen_of)
     "POWER OFF TO LEAVE": "safe",
     "SEE ERROR.LOG": "error",
 }
-# A result, a phase begun and a contest decided say the same when ROLL there is also a human's
-# throw: their titles tell them apart (a phase's and an outcome's are big).
+# The setup's top line says its keys (its bottom line what the row under the cursor means).
+SETUP_TOPS = ("OK:START ROLL:CHANGE", "OK:RESUME THE GAME")
+# A result, a phase begun and a contest decided say the same (OK:NEXT, and when ROLL there is
+# also a human's throw, NEXT_THROW): their titles tell them apart (a phase's and an outcome's
+# are big).
+NEXT = "OK:NEXT"
 NEXT_THROW = "OK:NEXT  ROLL:THROW"
-UNDO_OFFERED = "KEEP1:UNDO "  # the standings' bar while a stop or a stake may be taken back
+# The key bar of every screen while a stop or a stake may be taken back (KEEP1 does it): the
+# next turn before its first throw, a result, a phase, an outcome, the game over, the table.
+UNDO_OFFERED = "KEEP1:UNDO "
 PHASE_TITLES = ("CHARGE", "DECHARGE")
 OUTCOME_ENDS = (" STARTS", " WINS", " LOSES")
+NOTICE_TITLES = ("SAVE LOST", "TALLY LOST")
 
 
 def screen_of(panel):
     """setup, turn, contest, outcome, result, phase, over, notice, resume, standings, tally,
     quit, undo, safe, error, or None (a blank or unknown picture)."""
     hints = panel.hints()
-    if hints.startswith(UNDO_OFFERED):
-        return "standings"
-    if hints == NEXT_THROW:
+    top = panel.read(0)
+    if top in SETUP_TOPS:
+        return "setup"
+    if panel.read(0, scale=2) in NOTICE_TITLES:
+        return "notice"
+    offered = hints.startswith(UNDO_OFFERED)
+    if hints == NEXT_THROW or hints == NEXT or offered:
+        if offered and ("THROW" in top or "/" in top):
+            return "turn"
         if panel.read(2, scale=2) in PHASE_TITLES:  # a big title, a row down for an accent
             return "phase"
         big = panel.read(0, scale=2)
-        return "outcome" if big == "TIE AGAIN" or big.endswith(OUTCOME_ENDS) else "result"
+        if big == "TIED" or big.endswith(OUTCOME_ENDS):
+            return "outcome"
+        if offered and (big.endswith(" PAYS") or big == "TIE: PAY"):
+            return "over"
+        if offered and panel.read(1).startswith(PHASE_TITLES + ("NOT SAVED",)):
+            return "standings"  # its head line a row down, for an accent (DÉCHARGE)
+        if offered and "TIE:" in top + " " + panel.read(1, x0=24):
+            return "contest"
+        return "result"
     screen = SCREENS.get(hints)
-    if screen == "standings" and panel.read(0) == "ROUNDS PAID":
-        return "tally"
-    if screen == "tally" and panel.read(0) != "ROUNDS PAID":
-        return "notice"  # SAVE LOST, TALLY LOST
+    if screen == "undo" and "QUIT" in top:
+        return "quit"
     if screen:
         return screen
-    top = panel.read(0)
     title = top + " " + panel.read(1, x0=24)  # a contest's title: a row down on 128x64
     if "STARTS?" in title or "TIE:" in title:
         return "contest"

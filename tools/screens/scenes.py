@@ -70,7 +70,8 @@ def _classic_first_turn(rig):
     rig.play("O")
     rig.snap("standings_4", STANDINGS, "the table (long OK): this turn's throws and the tokens")
     rig.play("O")
-    rig.snap("quit", QUIT, "quit the game? (OK held on the table): only ROLL quits")
+    rig.snap("quit", QUIT, "quit the game? (OK held on the table): KEEP1 says yes, and the"
+             " game stays saved")
     rig.play("o")  # no: back to the game
     rig.play("rrro", [3, 5, 5], [1, 6, 4], [2, 6, 3])  # P2: 632 like P4: a roll-off for last
     rig.play("r", [5])
@@ -107,8 +108,8 @@ def _classic_decharge_to_the_end(rig):
     rig.play("o")
     rig.snap("over", OVER, "game over: who pays the round, why the game ended")
     rig.play("r")
-    rig.snap("tally", TALLY, "the rounds each seat paid since the tally was reset (ROLL on the"
-             " game over, and OK on the standings)")
+    rig.snap("tally", TALLY, "the rounds each seat paid since the tally was reset (OK or ROLL"
+             " on the game over, and OK on the table)")
 
 
 def _choose(rig, players, presses):
@@ -198,8 +199,13 @@ def small_panel(shots):
     rig.play("O")
     rig.snap("standings_32", STANDINGS, "the table on a 128x32 panel")
     rig.play("ro")  # ROLL: back to the game; P3 stops after one throw
+    rig.snap("turn_undo_32", PLAY, "the next turn offers the stop's undo, on a 128x32 panel")
     rig.play("rororo", [6, 3, 2], [4, 2, 1], [5, 3, 2])  # P2's 532 is the lowest
     rig.snap("result_32", RESULT, "a result on a 128x32 panel: the best and the lowest")
+    rig.play("o")
+    rig.play("OO1")  # the table, quit?, yes: the game kept, offered on the setup
+    rig.snap("setup_kept_32", SETUP, "the setup after quitting, on a 128x32 panel: its last"
+             " row resumes the game left")
 
 
 def computer_seats(shots):
@@ -248,7 +254,7 @@ def _seats_setup_and_hint(rig):
     s["hints"] = True
     # P1 starts; followers may stop early
     s["options"].update(start=START_SEAT1, limit=LIMIT_AT_MOST)
-    rig.play("1111")  # up to TRAY PLAYS, past LANGUAGE, ROUNDS PAID and HINTS
+    rig.play("1111")  # up to TRAY PLAYS, past LANGUAGE, TALLY and HINTS
     rig.snap("setup_seats", SETUP, "the tray plays the last seats (TRAY PLAYS), hints on")
     rig.play("o")  # the game: P1 plays
     rig.play("r", [4, 2, 5])
@@ -318,15 +324,21 @@ def take_back(shots):
     s["options"].update(start=START_SEAT1, limit=LIMIT_AT_MOST)
     rig.play("o")
     rig.play("rro", [6, 5, 2], [6, 5, 3])  # P1 stops after two throws: the limit
+    rig.snap("turn_undo", PLAY, "the next turn, before its first throw: KEEP1 takes the stop"
+             " back")
     rig.play("O")
     rig.snap("standings_undo", STANDINGS, "the table after a stop no die followed: KEEP1"
              " takes it back")
     rig.play("r")  # back to P2's turn
-    rig.play("ro", [4, 2, 2])  # P2 stops early and loses the turn
+    rig.play("ro", [4, 2, 2])  # P2 stops early (le bon) and loses the turn
+    rig.snap("result_undo", RESULT, "the result of a le bon no die followed: KEEP1 takes it"
+             " back")
     rig.play("O")
     rig.snap("undo", UNDO, "take the stop back? (OK held on the result): KEEP1 does, the dice"
              " as they were")
     rig.play("o")  # no: back to the result
+    rig.play("oOO1")  # on to the next turn; the table, quit?, yes: the game kept
+    rig.snap("setup_kept", SETUP, "the setup after quitting: its last row resumes the game left")
 
 
 SCENES = (setup_menu, classic_game, espagnole, tie_pass, playoff, eight_players,

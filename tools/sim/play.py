@@ -4,7 +4,7 @@
     python tools/sim/play.py --headless --keys "o.rrrr" --shots DIR   play keys, a PNG per screen
 
 Keys (the same in both modes): 1 2 3 = KEEP1..3, r or space = ROLL, o or Enter = OK,
-O = OK held long (standings, quit, undo), . = wait one second, q = quit (interactive).
+O = OK held long (the table, quit?, undo?), . = wait one second, q = quit (interactive).
 The picture fits the terminal (view.py): half blocks at the panel's true size from 130x36, braille
 cells (2x4 pixels each) in an 80x24 terminal, else one line naming the size needed; under it, a
 status line marks the buzzer's tunes (a refused press apart) and a dimmed or dark panel.
@@ -81,6 +81,20 @@ def quit_note(store, again):
     return nothing[:1]
 
 
+# The screens as words' SIM_SCREENS names them, in its order ("contest": a play screen's
+# roll-off or play-off).
+SCREENS = ("setup", "play", "contest", "result", "phase", "outcome", "standings", "tally", "quit",
+           "over", "resume", "notice", "undo")
+
+
+def screen_name(app):
+    """The screen app shows, as the README's key table names it, in the tray's language."""
+    screen = app.screen
+    if screen == "play" and app.game.contest is not None:
+        screen = "contest"
+    return words.T.SIM_SCREENS.split("|")[SCREENS.index(screen)]
+
+
 def open_store(save_dir):
     os.makedirs(save_dir, exist_ok=True)
     return Store(root=save_dir)
@@ -113,19 +127,20 @@ def headless(args):
             shots.append(pixels)
 
     shoot()
-    finished = 0
+    ended = []  # each game that ended, once, however often its end and tally are shown again
     for k in keys:
-        before = tray.app.screen
         tray.key(k)
-        if tray.app.screen == "over" and before != "over":
-            finished += 1
+        g = tray.app.game
+        if g is not None and g.over and not any(e is g for e in ended):
+            ended.append(g)
         shoot()
     print("\n".join(frame_text(last)))
     line = status(display, cue, tray.now)  # as the terminal would show it after the last key
     if line:
         print(line)
-    print("games over: %d, now on the %s screen" % (finished, tray.app.screen))
-    print("%d screens%s" % (len(shots), (" written to " + args.shots) if args.shots else ""))
+    said = words.T.SIM_SUMMARY  # in the tray's language, as the panel's
+    print(said[0] % (len(ended), screen_name(tray.app)))
+    print(said[2] % (len(shots), args.shots) if args.shots else said[1] % len(shots))
     if store is None:
         print(words.T.SIM_NOT_KEPT)
     else:
@@ -231,7 +246,8 @@ keys (in the terminal and in --keys):
   1 2 3       keep or release the die above that button (KEEP1..3)
   r, space    ROLL
   o, Enter    OK
-  O           OK held long (the standings; quit the game)
+  O           OK held long (the table; on the table or the tally: quit?, whose 1 says yes and
+              keeps the game for the setup to offer)
   .           (--keys only) one second with no press: the roll animation lands, a turn whose
               throws are used up moves on, the computer seats play
   q           quit (in the terminal): the game stays saved in .sim/ (or --save-dir), and the
