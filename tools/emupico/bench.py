@@ -339,6 +339,10 @@ def twin_figures(samples=SAMPLES, log=print, costs=None):
 
 if __name__ == "__main__":
     args = sys.argv[1:]
+    if "--help" in args or "-h" in args:
+        print("usage: bench.py [--twin] [SAMPLES]\n  the press figures on the emulated Pico;"
+              " --twin: on the host twin, its time estimates beside the kit's figures")
+        sys.exit(0)
     twin = "--twin" in args
     args = [a for a in args if a != "--twin"]
     samples = int(args[0]) if args else SAMPLES
