@@ -10,6 +10,7 @@ from dicetray.screens_setup import setup_rows
 from dicetray.state import GameResult
 from dicetray.store import Store
 from dicetray.tally import SEATS, TOP, Tally
+from emupico.panel import Panel
 from fakes.flash import FakeFlash, PowerCut
 from test_tray import glass, make_tray, play, to_first_throw
 from trayhost.autoplay import SeededDice
@@ -199,6 +200,19 @@ def test_the_tally_screen_lists_every_seat_of_the_game():
     assert app.screen == QUIT
     tray.key("o")
     assert app.screen == PLAY
+
+
+def test_a_128x32_tally_lists_every_seat_on_its_two_lines():
+    tray = make_tray(88, height=32)
+    to_first_throw(tray)
+    app = tray.app
+    app.tally.paid[:] = [3, 0, 1, 1, 0, 2, 0, 4]  # eight seats: two lines of four
+    tray.keys("Oo")  # the table, then OK (its key bar says OK:TALLY): the tally
+    assert app.screen == TALLY
+    rows = [bytes(r) for r in tray.i2c.panel.pixels()]
+    screen = Panel(rows + [bytes(128)] * 32)
+    assert [screen.read(y) for y in (1, 10)] == ["P1:3 P2:0 P3:1 P4:1", "P5:0 P6:2 P7:0 P8:4"]
+    assert screen.read(24, ink=0) == "OK:BACK HOLD OK:QUIT"
 
 
 def test_the_setup_s_rounds_paid_row_clears_the_tally_when_the_game_starts_and_only_then():

@@ -99,9 +99,10 @@ def standings(app, key, long, now):
 
 
 def tally(app, key, long, now):
-    """The rounds each seat paid since the tally was reset. OK: on (back to the game, or a new
-    one once it is over); ROLL: back (to the game, or to its end once it is over); OK held, in
-    a game: quit it?"""
+    """The rounds each seat paid since the tally was reset (128x32, more than four seats: every
+    seat on its two lines, the screen named by the key that led there). OK: on (back to the
+    game, or a new one once it is over); ROLL: back (to the game, or to its end once it is
+    over); OK held, in a game: quit it?"""
     g = app.game
     if key is None:
         paid = app.tally.paid
@@ -114,7 +115,10 @@ def tally(app, key, long, now):
             lines.append(" ".join("P%d:%d" % (p + 1, paid[p])
                                   for p in range(first, min(seats, first + 4))))
         keys = words.T.KEYS_TALLY_OVER if g.over else words.T.KEYS_TALLY
-        ui.message(app.fb, app.w, app.h, words.T.TALLY, lines, keys)
+        title = words.T.TALLY
+        if app.h < 64 and len(lines) > 1:  # 128x32 has two lines: every seat, no title
+            title = lines.pop(0)
+        ui.message(app.fb, app.w, app.h, title, lines, keys)
     elif g.over:
         if key == "OK":
             app.quit()
