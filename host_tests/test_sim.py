@@ -13,6 +13,7 @@ from dicetray import screens, words
 from PIL import Image
 from sim.play import paint
 from sim.view import CUE_MS, SoundCue, braille, fit, status
+from trayhost import hostwords
 from trayhost.autoplay import SeededDice
 from trayhost.canvas import CanvasDisplay
 from trayhost.trayrun import Tray
@@ -390,6 +391,6 @@ def test_the_headless_runner_names_every_screen_in_each_language():
 
     assert set(SCREENS) == set(screens.units()) | {"contest"}  # a play screen's roll-off
     for lang in words.LANGS:
-        names = words.use(lang).SIM_SCREENS.split("|")
+        names = hostwords.of(lang).SIM_SCREENS.split("|")
         assert len(names) == len(SCREENS) == len(set(names)), lang
     words.use(words.DEFAULT)

@@ -6,6 +6,7 @@ import sys
 
 import pytest
 from dicetray import options, words
+from trayhost import hostwords
 
 # Each language's catalogue, loaded as the tray loads it; the default spoken again after.
 CATALOGUES = {code: words.use(code) for code in words.LANGS}
@@ -148,10 +149,24 @@ def test_punctuation_is_spaced_one_way_in_each_language():
                     assert not re.search(r"[^ ][!?]", text), (name, text)
                 else:
                     assert not re.search(r" [!?]", text), (name, text)
-    for name, value in texts(CATALOGUES["fr"]).items():
+    for name, value in texts(hostwords.Fr).items():
         if name.startswith(("SIM_", "WEB_")):
             for text in strings(value):
                 assert not re.search(r"[^ ][:!?]( |$)", text), (name, text)
+
+
+def test_the_host_s_words_are_the_host_s_alone_the_same_in_every_language():
+    # The simulator's and the web page's texts live with the host's tools: a Pico holds its
+    # catalogue in its heap, and shows none of them.
+    for code in words.LANGS:
+        assert not [n for n in texts(CATALOGUES[code]) if n in HOST_LABELS
+                    or n.startswith(("SIM_", "WEB_"))], code
+        assert hostwords.of(code) is hostwords.LANGS[code]
+    en, fr = texts(hostwords.En), texts(hostwords.Fr)
+    assert sorted(en) == sorted(fr) and "SIM_KEYS" in en and "WEB_LEGEND" in en
+    for name in en:
+        assert [fields(t) for t in strings(en[name])] == [fields(t) for t in strings(fr[name])]
+    assert hostwords.of("xx") is hostwords.En
 
 
 # What each idea is called, in each language: the word shows for that idea and for no other.

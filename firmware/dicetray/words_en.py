@@ -132,43 +132,17 @@ ERROR = "ERROR %s"
 ERROR_LINES = ("SORRY! THE GAME", "IS SAVED AND", "RESTARTS")
 KEYS_ERROR = "SEE ERROR.LOG"
 
-# ---- the host's tools: the simulator's and the web page's labels -----------------------------
-BUTTONS = ("KEEP 1", "KEEP 2", "KEEP 3", "ROLL", "OK")  # KEEP1..3, ROLL, OK
-SIM_KEYS = "1 2 3 keep | r/space roll | o/Enter OK | O long OK | q quit"
-SIM_BEEP = "♪ beep"
-SIM_REFUSED = "✗ refused"
-SIM_ASLEEP = "asleep: a press wakes it"
-SIM_DIMMED = "dimmed: a press still acts"
-# What the simulator says in the terminal as it quits: where the game is kept, how it comes back.
-SIM_SAVED = ("The game is saved in %s.", "Run %s again: it offers the game, OK (o) resumes it.")
-SIM_NOTHING_TO_RESUME = ("No game in progress: nothing to resume.",
-                         "Your last setup is kept in %s.")
-SIM_NOT_KEPT = "Headless: nothing is kept after this run (--save-dir DIR keeps the game)."
-# What the web page says around the panel: its sound button off and on, its key legend, its
-# status line.
-WEB_SOUND = ("sound off", "sound on")
-WEB_LEGEND = ("keys: 1 2 3 keep · r or space roll · o or Enter OK"
-              " · hold OK (or Shift+O) for the table")
-WEB_SEEDED = "fixed dice (seed %s)"
-WEB_PLAIN_HTTP = "plain http: it plays, but offline and install need https"
-WEB_KEEPS_NO_GAME = "this browser keeps no game: %s"
-WEB_STOPPED = "the tray stopped: %s"
 
 # ---- added later: kept last, the same order in every catalogue ------------------------------
 KEYS_TALLY_OVER = "OK:NEW GAME ROLL:BACK"  # the tally after a game: back to the game over
 # A hint's legend, on the setup's HINTS row: "1/3 OK 96%", "OK+0.9T".
 HINTS_LEGEND = "OK=STOP %=SAFE T=SHED"
-SIM_TOO_SMALL = "terminal %dx%d is too small: the tray needs %dx%d or more; q quits"
-# What a screen reader says of the web page's buttons (their aria-label), KEEP1..3, ROLL, OK.
-WEB_BUTTON_HELP = ("keep die 1 (key 1)", "keep die 2 (key 2)", "keep die 3 (key 3)",
-                   "roll (key r or space)", "OK (key o or Enter; hold it for the table)")
 # Taking back a stop or a stake, until the next die is thrown: the question (its title names
 # who did what), and the key bar that offers it: a stop's, a stake's, a le bon's.
 UNDO_ASK = ("UNDO %s'S STOP?", "UNDO %s'S STAKE?", "UNDO %s'S LE BON?")
 UNDO_LINES = ("SAME DICE AS BEFORE", "NOTHING ELSE CHANGES")  # 128x32: the first alone
 KEYS_UNDO_ASK = "KEEP1:YES  OK:NO"
 KEYS_UNDO = ("KEEP1:UNDO THE STOP", "KEEP1:UNDO THE STAKE", "KEEP1:UNDO LE BON")
-WEB_LEGEND_UNDO = "1 where the panel offers it: take back a stop, a le bon or a stake"
 # What the row under the setup's cursor means, on its bottom line: PLAYERS, RULES, TRAY PLAYS,
 # HINTS (128x32, whose turn shows no hint's figures: 128x64 shows HINTS_LEGEND), TALLY, LANGUAGE.
 SETUP_MEANS = ("PLAYERS AT THE TABLE", "SETS EVERY ROW BELOW", "SEATS THE TRAY PLAYS",
@@ -181,8 +155,3 @@ RESUME_MEANS = "GAME LEFT AT TURN %d"
 # Why the round's payer pays, under why the game ended: the most tokens (so many), or all.
 MOST_TOKENS = "MOST TOKENS: %d"
 ALL_TOKENS = "HOLDS EVERY TOKEN"
-# The headless simulator's last lines, and the screens as the README's key table names them,
-# in the order of sim.play.SCREENS, by "|" (one string: on the Pico a catalogue is heap).
-SIM_SUMMARY = ("games over: %d, now on the %s screen", "%d screens", "%d screens written to %s")
-SIM_SCREENS = ("setup|turn|roll-off|turn result|phase change|roll-off decided|table|tally|quit?"
-               "|game over|resume?|notice|undo?")

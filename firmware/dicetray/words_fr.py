@@ -149,44 +149,18 @@ ERROR = "ERREUR %s"
 ERROR_LINES = ("DÉSOLÉ ! LA PARTIE", "EST SAUVÉE ET", "REPART")
 KEYS_ERROR = "VOIR ERROR.LOG"
 
-# ---- the host's tools: the simulator's and the web page's labels -----------------------------
-BUTTONS = ("GARDE 1", "GARDE 2", "GARDE 3", "LANCE", "OK")  # KEEP1..3, ROLL, OK
-SIM_KEYS = "1 2 3 garde | r/espace lance | o/Entrée OK | O OK tenu | q quitte"
-SIM_BEEP = "♪ bip"
-SIM_REFUSED = "✗ refusé"
-SIM_ASLEEP = "en veille : une touche le réveille"
-SIM_DIMMED = "atténué : une touche agit encore"
-SIM_SAVED = ("La partie est gardée dans %s.",
-             "Relancer %s : la partie est proposée, OK (o) la reprend.")
-SIM_NOTHING_TO_RESUME = ("Aucune partie en cours : rien à reprendre.",
-                         "Les derniers réglages sont gardés dans %s.")
-SIM_NOT_KEPT = "Sans terminal : rien n'est gardé (--save-dir DOSSIER garde la partie)."
-WEB_SOUND = ("son coupé", "son activé")
-WEB_LEGEND = ("touches : 1 2 3 garde · r ou espace lance · o ou Entrée OK"
-              " · OK tenu (ou Maj+O) : la table")
-WEB_SEEDED = "dés fixés (graine %s)"
-WEB_PLAIN_HTTP = "en http simple : on joue, mais hors ligne et installation demandent https"
-WEB_KEEPS_NO_GAME = "ce navigateur ne garde aucune partie : %s"
-WEB_STOPPED = "le plateau s'est arrêté : %s"
 
 # ---- added later: kept last, the same order in every catalogue ------------------------------
 KEYS_TALLY_OVER = "OK:REJOUER LANCE:JEU"  # the tally after a game: back to the game over
 # A hint's legend, on the setup's HINTS row: "1/3 OK 96%", "OK+0,9J" (J: jetons donnés); its
 # OK is the turn's key bar's (OK:RESTE): the legend has no room for it.
 HINTS_LEGEND = "%=SÛR J=JETONS DONNÉS"
-SIM_TOO_SMALL = "terminal %dx%d trop petit : le plateau demande %dx%d ou plus ; q quitte"
-# What a screen reader says of the web page's buttons (their aria-label), KEEP1..3, ROLL, OK.
-WEB_BUTTON_HELP = ("garder le dé 1 (touche 1)", "garder le dé 2 (touche 2)",
-                   "garder le dé 3 (touche 3)", "lancer (touche r ou espace)",
-                   "OK (touche o ou Entrée ; tenu, la table)")
 # Reprendre un stop ou une mise, tant qu'aucun dé n'est lancé : la question, et la barre des
 # touches de la table qui le propose.
 UNDO_ASK = ("ANNULER «%s RESTE» ?", "ANNULER MISE DE %s ?", "ANNULER «%s LE BON» ?")
 UNDO_LINES = ("MÊMES DÉS QU'AVANT", "RIEN D'AUTRE NE BOUGE")
 KEYS_UNDO_ASK = "GARDE 1:OUI  OK:NON"
 KEYS_UNDO = ("GARDE 1:ANNULE RESTE", "GARDE 1:ANNULE MISE", "GARDE 1:ANNULE LE BON")
-WEB_LEGEND_UNDO = ("1 là où l'écran le propose : reprendre un « reste », un « le bon » ou une"
-                   " mise")
 SETUP_MEANS = ("JOUEURS À LA TABLE", "CHOISIT LES OPTIONS", "LE PLATEAU JOUE POUR",
                "DÉS À GARDER MONTRÉS", "TOURNÉES DE CHACUN", "LANGUE / LANGUAGE")
 RESUME_ROW = "REPRISE"
@@ -194,6 +168,3 @@ KEYS_RESUME_ROW = "OK:REPRENDRE"
 RESUME_MEANS = "LAISSÉE AU TOUR %d"
 MOST_TOKENS = "LE PLUS DE JETONS: %d"
 ALL_TOKENS = "A TOUS LES JETONS"
-SIM_SUMMARY = ("parties finies : %d, à l'écran %s", "%d écrans", "%d écrans écrits dans %s")
-SIM_SCREENS = ("réglages|tour|départage|résultat|changement de phase|départage joué|table"
-               "|ardoise|arrêter ?|fin de partie|reprise ?|avis|annuler ?")

@@ -28,6 +28,7 @@ import trayhost  # noqa: E402,F401  (first: the firmware importable as on the Pi
 from dicetray import words  # noqa: E402
 from dicetray.runner import die_from_bits  # noqa: E402
 from dicetray.store import Store  # noqa: E402
+from trayhost import hostwords  # noqa: E402
 from trayhost.canvas import CanvasDisplay  # noqa: E402
 from trayhost.pins import TICKS_MAX, ticks_add, ticks_diff  # noqa: E402
 from trayhost.trayrun import KEYS, LONG_MS, POLL_MS, PRESS_MS, Tray  # noqa: E402
@@ -72,7 +73,8 @@ def shown_path(path):
 def quit_note(store, again):
     """What to tell the player as the simulator stops: where the game is kept and how it comes
     back (the command to run again), or that there is none."""
-    saved, nothing = words.T.SIM_SAVED, words.T.SIM_NOTHING_TO_RESUME  # the tray's language
+    t = hostwords.of(words.lang)  # the tray's language
+    saved, nothing = t.SIM_SAVED, t.SIM_NOTHING_TO_RESUME
     if store.fs.exists(store.path(store.GAME)):
         return (saved[0] % shown_path(store.path(store.GAME)), saved[1] % again)
     settings = store.path(store.SETTINGS)
@@ -92,7 +94,7 @@ def screen_name(app):
     screen = app.screen
     if screen == "play" and app.game.contest is not None:
         screen = "contest"
-    return words.T.SIM_SCREENS.split("|")[SCREENS.index(screen)]
+    return hostwords.of(words.lang).SIM_SCREENS.split("|")[SCREENS.index(screen)]
 
 
 def open_store(save_dir):
@@ -138,11 +140,11 @@ def headless(args):
     line = status(display, cue, tray.now)  # as the terminal would show it after the last key
     if line:
         print(line)
-    said = words.T.SIM_SUMMARY  # in the tray's language, as the panel's
+    said = hostwords.of(words.lang).SIM_SUMMARY  # in the tray's language, as the panel's
     print(said[0] % (len(ended), screen_name(tray.app)))
     print(said[2] % (len(shots), args.shots) if args.shots else said[1] % len(shots))
     if store is None:
-        print(words.T.SIM_NOT_KEPT)
+        print(hostwords.of(words.lang).SIM_NOT_KEPT)
     else:
         again = "tools/run.sh --headless --save-dir %s" % shown_path(args.save_dir)
         print("\n".join(quit_note(store, again)))
@@ -205,7 +207,7 @@ class Interactive:
             return
         self.seen = (self.display.changes, line, size)
         cols, rows = size
-        legend = words.T.SIM_KEYS  # the tray's language, as the panel's
+        legend = hostwords.of(words.lang).SIM_KEYS  # the tray's language, as the panel's
         out.write(paint(fit(self.display.pixels(), (line, legend), cols, rows), rows))
         out.flush()
 

@@ -8,6 +8,7 @@ Text only, no terminal I/O: play.py writes the lines; the tests read them.
 import trayhost  # noqa: F401  (first: the firmware importable as on the Pico)
 from dicetray import words
 from dicetray.screens import SND_NO
+from trayhost import hostwords
 from trayhost.pins import ticks_diff
 
 # Braille cells (U+2800..U+28FF) have 2x4 dots; dot n is bit n-1 of the code after U+2800.
@@ -61,7 +62,8 @@ def fit(pixels, below, cols, rows):
         need_cols, need_rows = size_of(lines)
         if need_cols <= cols and need_rows <= rows:
             return lines
-    return [words.T.SIM_TOO_SMALL % (cols, rows, need_cols, need_rows)]  # the tray's language
+    # In the tray's language.
+    return [hostwords.of(words.lang).SIM_TOO_SMALL % (cols, rows, need_cols, need_rows)]
 
 
 CUE_MS = 800  # how long a tune's mark stays on the status line after its last note began
@@ -98,7 +100,8 @@ class SoundCue:
     def mark(self, now):
         if self.at is None or ticks_diff(now, self.at) >= CUE_MS:
             return ""
-        return words.T.SIM_REFUSED if self.refused else words.T.SIM_BEEP
+        return hostwords.of(words.lang).SIM_REFUSED if self.refused \
+            else hostwords.of(words.lang).SIM_BEEP
 
 
 def status(display, cue, now):
@@ -106,7 +109,7 @@ def status(display, cue, now):
     or dark (the press that wakes it does nothing else)."""
     said = [cue.mark(now)]
     if display.asleep:
-        said.append(words.T.SIM_ASLEEP)
+        said.append(hostwords.of(words.lang).SIM_ASLEEP)
     elif display.dimmed:
-        said.append(words.T.SIM_DIMMED)
+        said.append(hostwords.of(words.lang).SIM_DIMMED)
     return "  ".join(w for w in said if w)

@@ -24,7 +24,8 @@ MICROPYTHON = os.path.join(ROOT, "tools", "micropython", "node_modules", "@micro
                            "micropython-webassembly-pyscript")
 PAGE = ("index.html", "tray.css", "tray.js", "manifest.webmanifest")
 RUNTIME = ("micropython.mjs", "micropython.wasm")
-HOST_MODULES = ("__init__.py", "autoplay.py", "pins.py")  # trayhost: SeededDice, FakePin, ticks
+# trayhost: SeededDice, FakePin, ticks, the page's words
+HOST_MODULES = ("__init__.py", "autoplay.py", "pins.py", "hostwords.py")
 
 
 class BuildError(Exception):

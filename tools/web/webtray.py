@@ -25,6 +25,7 @@ from dicetray.app import LONG_BUTTONS, App
 from dicetray.buttons import Buttons
 from dicetray.runner import die_from_bits
 from dicetray.store import Store, _OsFs
+from trayhost import hostwords
 from trayhost.autoplay import SeededDice
 from trayhost.pins import FakePin, ticks_add, ticks_diff
 
@@ -196,7 +197,7 @@ class WebTray:
         """The language the tray speaks, then in it the buttons' names (NAMES' order) and the
         page's own texts (the sound button off and on, the key legend, the status line's, the
         legend's undo), then what a screen reader says of each button (NAMES' order), by "|"."""
-        t = words.T
+        t = hostwords.of(words.lang)
         return "|".join((words.lang,) + tuple(t.BUTTONS) + tuple(t.WEB_SOUND) + (
             t.WEB_LEGEND, t.WEB_SEEDED, t.WEB_PLAIN_HTTP, t.WEB_KEEPS_NO_GAME, t.WEB_STOPPED,
             t.WEB_LEGEND_UNDO) + tuple(t.WEB_BUTTON_HELP))
