@@ -74,7 +74,7 @@ def keys(panel, height):
 def header(rig, height):
     panel = glass(rig)
     if height == 64:  # the phase, and what is beside the dice (three players: 19 pixels)
-        phase = " ".join(w for w in (words(panel, 9, x0=24), words(panel, 27, x0=64)) if w)
+        phase = " ".join(w for w in (words(panel, 9, x0=24), words(panel, 33, x0=64)) if w)
         return words(panel, 0, x0=24), phase, keys(panel, height)
     # 128x32: one line, the count from the left, the name ending at the right.
     return words(panel, 1, x1=72), words(panel, 1, x0=72), keys(panel, height)
@@ -160,7 +160,7 @@ def test_the_turn_shows_everybodys_tokens_and_the_phase_without_a_press():
     assert [words(panel, 47, x0=32 * p, x1=32 * p + 31) for p in range(4)] == [
         "P1:3", "P2:12", "P3:0", "P4:7"]
     assert words(panel, 9, x0=24) == "CHARGE"
-    assert words(panel, 27, x0=64) == "1 THROW"  # beside the dice: exactly P1's one throw
+    assert words(panel, 33, x0=64) == "1 THROW"  # beside the dice: exactly P1's one throw
     # Eight players: a player out reads "--".
     rig = new_game(8)
     g = rig.game
@@ -220,7 +220,7 @@ def test_the_hint_is_as_plain_as_a_kept_die_and_the_phase_stays():
         assert not kept(panel, i)
     assert words(panel, 0, x0=24) == "THROW 1/3 POT 21"
     assert words(panel, 9, x0=24) == "CHARGE %s" % text  # the worth a word's gap after the phase
-    assert words(panel, 27, x0=64) == "A44"  # the throw's name beside the dice: the ace high
+    assert words(panel, 33, x0=64) == "A44"  # the throw's name beside the dice: the ace high
     keep = [i for i in range(3) if mask & (1 << i)][0]
     rig.play("123"[keep])  # kept: the die is solid, no bars
     assert kept(glass(rig), keep) and not barred(glass(rig), keep)

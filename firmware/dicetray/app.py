@@ -257,7 +257,7 @@ class App(StopAhead, Saves, Ready):
         self.dirty = False
         self.units[self.screen](self, None, False, 0)
         if self.clock.mark:
-            ui.refusal(self.fb, self.w, self.h, self.clock.mark)
+            ui.refusal(self.fb, self.w, self.h, self.clock.mark, self.game)
 
     def show(self, screen):
         """Show screen from the next drawing on. A turn whose throws are used up ends by itself

@@ -4,7 +4,7 @@ Unit, what a unit with state of its own is.
 A unit is unit(app, key, long, now), as in dicetray.screens (which makes each App's set).
 """
 
-from dicetray import ui, words
+from dicetray import font, ui, words
 
 SETUP = "setup"
 PLAY = "play"  # a turn, a roll-off or a play-off
@@ -116,8 +116,9 @@ def tally(app, key, long, now):
                                   for p in range(first, min(seats, first + 4))))
         keys = words.T.KEYS_TALLY_OVER if g.over else words.T.KEYS_TALLY
         title = words.T.TALLY
-        if app.h < 64 and len(lines) > 1:  # 128x32 has two lines: every seat, no title
-            title = lines.pop(0)
+        if app.h < 64 and len(lines) == 2 and font.width(lines[0]) <= app.w \
+                and font.width(lines[1]) <= app.w:
+            title = lines.pop(0)  # 128x32 has two lines: every seat, no title
         ui.message(app.fb, app.w, app.h, title, lines, keys)
     elif g.over:
         if key == "OK":

@@ -83,7 +83,7 @@ def turn(fb, w, h, game, kept, faces=None, hint=None, keys=None):
     font.text(fb, phase if hint is None else phase + " " + hint[1], x, 9)
     _to_beat(fb, w, 18, game)
     turn_die(fb, w, h, faces or t.dice, kept, None, marks, game.n)
-    font.text(fb, name, _NAME_X[game.n > 4], 27 if game.n <= 4 else 28)
+    font.text(fb, name, _NAME_X[game.n > 4], 33 if game.n <= 4 else 28)
     _tokens_row(fb, w, game)
 
 
@@ -422,19 +422,20 @@ def message(fb, w, h, title, lines, keys):
     _title_and_lines(fb, w, h, title, lines, keys)
 
 
-def refusal(fb, w, h, why):
-    """Over the screen drawn (a turn or a contest, where presses are refused and a seat says
-    its stop): why the last press was refused, inverted in a box across the panel. The box
-    hides whole text rows, its dark frame on blank rows: on 128x64 the line above the dice
-    (a contest: its first two rows of rolls), on 128x32 all below the top line."""
-    y, bh = refusal_rows(h)
+def refusal(fb, w, h, why, game=None):
+    """Over the screen drawn (a turn or a contest of game, where presses are refused and a
+    seat says its stop): why the last press was refused, inverted in a box across the panel.
+    The box hides whole text rows: on 128x64 the line above the dice and the throw's name
+    beside them (a contest: its first two rows of rolls), on 128x32 all below the top line."""
+    y, bh = refusal_rows(h, game is not None and game.contest is None and game.n <= 4)
     fb.fill_rect(0, y, w, bh, 0)
     fb.fill_rect(1, y + 1, w - 2, bh - 2, 1)
     font.centered(fb, why, y + (bh - 7) // 2, 1, 0, w)
 
 
-def refusal_rows(h):
-    """The rows refusal's box takes on a panel h high: (top, height)."""
+def refusal_rows(h, tall=False):
+    """The rows refusal's box takes on a panel h high: (top, height); tall: over a turn's
+    big dice, whose name stands beside them lower down (turn)."""
     if h < 64:
         return 8, 15  # the blank row under the top line down to the hint bar's dark row
-    return 16, 20
+    return 16, 25 if tall else 20

@@ -107,15 +107,16 @@ class Recorder:
             for f in fields[n:]:
                 f.inside = True  # in the bar's lit part or its frame
 
-        def record_refusal(fb, w, h, why):
+        def record_refusal(fb, w, h, why, game=None):
             # Under the box: the fields on its rows, whole (one it covers in part stays, to
             # show cut).
-            top, high = ui.refusal_rows(h)
+            top, high = ui.refusal_rows(h, game is not None and game.contest is None
+                                        and game.n <= 4)
             fields[:] = [f for f in fields if not (top <= f.y and f.y1 < top + high)]
             for f in fields:  # a die the box covers in part: its pips are not to be read
                 if f.kind == "die" and f.y < top + high and top <= f.y1:
                     f.value = 0
-            refusal(fb, w, h, why)
+            refusal(fb, w, h, why, game)
 
         self._saved = [(font, "text", text), (font, "clear", clear), (draw, "die", die),
                        (ui, "refusal", refusal)]
