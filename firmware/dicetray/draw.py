@@ -178,20 +178,22 @@ def fits(left, right, room):
     return font.width(left) + GAP + font.width(right) <= room
 
 
-def cells(fb, w, y, rows, items, pitch=9, x=0):
+def cells(fb, w, y, rows, items, pitch=9, x=0, join=None):
     """A list's cells: items (left text, count, lit) read across, row by row, rows high from y
     at pitch (9: room for a lit cell's margin), as many columns as they need across w pixels
     from x; a lit cell is inverted, with a pixel of lit margin round its text. Each count sits
     right after its own left text: a space after it where the cells leave a wider gap before
     the next cell's text, else joined to it by a colon ("P1:10"), so that it always reads as
-    its own name's. Two columns read as one list across (no line parts them)."""
+    its own name's (join: the caller knows which). Two columns read as one list across (no
+    line parts them)."""
     cols = (len(items) + rows - 1) // rows
     colw = w // cols
     text = font.text
-    wide = 0  # the widest cell with a space before its count
-    for left, right, _ in items:
-        wide = max(wide, font.width(left) + (font.width(right) + 7 if right else 0))
-    join = " " if colw - wide > 8 else ":"
+    if join is None:
+        wide = 0  # the widest cell with a space before its count
+        for left, right, _ in items:
+            wide = max(wide, font.width(left) + (font.width(right) + 7 if right else 0))
+        join = " " if colw - wide > 8 else ":"
     fill = colw - 1
     k = 0
     # One loop, no call per cell but the text's: a result's or the table's nine cells are

@@ -75,10 +75,26 @@ def _roll_cells(fb, w, y, c, lit, seats, opts):
     # 128x64: the contest's players in rolling order, each with its roll once made (as a
     # throw is written), read row by row in two columns from y; lit: the players named above;
     # seats: those the tray plays; opts: the rules the throws rank by.
-    done = c.results
-    items = [(pname(p, seats), written(done[i], opts) if i < len(done) else "", p in lit)
+    done = _rolled(c, opts)
+    items = [(pname(p, seats), done[i] if i < len(done) else "", p in lit)
              for i, p in enumerate(c.players)]
-    _cells(fb, w, y, (len(items) + 1) // 2, items)
+    # A name and a roll, three letters each at most, leave the next cell far off: a space.
+    _cells(fb, w, y, (len(items) + 1) // 2, items, 9, 0, " ")
+
+
+# A contest's rolls as its screens write them: [that contest's results, their texts]. A roll
+# is written once, as it comes: each roll's press draws every roll so far.
+_ROLLS: list = [None, []]
+
+
+def _rolled(c, opts):
+    # The texts of contest c's rolls (_ROLLS), brought up to date; shared: read them only.
+    if _ROLLS[0] is not c.results:
+        _ROLLS[0], _ROLLS[1] = c.results, []
+    texts = _ROLLS[1]
+    while len(texts) < len(c.results):
+        texts.append(written(c.results[len(texts)], opts))
+    return texts
 
 
 def _rolls32(fb, w, c, title, lit, opts):
@@ -100,6 +116,7 @@ def _rolls32(fb, w, c, title, lit, opts):
             if len(keep) < per and i not in keep:
                 keep.append(i)
         shown = sorted(keep)
-    items = [(pname(c.players[i]), written(done[i], opts) if i < len(done) else "",
+    rolled = _rolled(c, opts)
+    items = [(pname(c.players[i]), rolled[i] if i < len(done) else "",
               c.players[i] in lit) for i in shown]
     _cells(fb, w, 10, 1, items + [("", "", False)] * (per - len(items)))
