@@ -36,10 +36,11 @@ def test_a_hint_differs_from_an_open_and_a_kept_die_outside_the_square(s):
         inside = [(x, y) for x in range(20, 20 + s) for y in range(10, 10 + s)]
         assert all(open_.pixel(x, y) == hinted.pixel(x, y) for x, y in inside)
         assert any(open_.pixel(x, y) != kept.pixel(x, y) for x, y in inside)
-        # A bar on each side, a blank column between it and the die, the whole die high.
+        # A bracket on each side, the whole die high, a blank column between it and the die
+        # but for its ends, which turn towards the die: [ and ].
         for bar, blank in ((20 - 2, 20 - 1), (20 + s + 1, 20 + s)):
             assert all(hinted.pixel(bar, y) for y in range(10, 10 + s))
-            assert not any(hinted.pixel(blank, y) for y in range(10, 10 + s))
+            assert [hinted.pixel(blank, y) for y in range(10, 10 + s)] == [1] + [0] * (s - 2) + [1]
             assert not any(open_.pixel(bar, y) for y in range(10, 10 + s))
 
 

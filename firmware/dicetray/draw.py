@@ -54,13 +54,14 @@ def text_x(p, seats=()):
 # showing it. At most the 19 looks of one size (LOOKS): a new size starts afresh.
 _DICE = [0, None]
 LOOKS = 19  # the blank die, and each face plain, kept or hinted
-MARGIN = 2  # the columns a die's image takes on each side of its square: a hint's bars
+MARGIN = 2  # the columns a die's image takes on each side of its square: a hint's brackets
 
 
 def die(fb, x, y, s, value, kept=False, hint=False):
     """A die of s x s pixels at (x, y); kept dice are drawn solid with dark pips; 0 is blank.
-    hint (a die the strategy would keep, not kept yet): a bar on each side, a blank column from
-    the die, so that it shows plainly, differs from a kept die and hides no pip. Every
+    hint (a die the strategy would keep, not kept yet): a bracket on each side, [ and ], a
+    blank column from the die but for their ends, so that it shows plainly, which die it
+    marks too beside another's, differs from a kept die and hides no pip. Every
     pixel of the square and of MARGIN columns on each side is set (drawn once per look, then
     copied: _DICE)."""
     fb.blit(_image(s, value, kept, hint), x - MARGIN, y)
@@ -105,9 +106,12 @@ def _draw_die(fb, x, y, s, value, kept, hint):
     fb.fill_rect(x + s, y, MARGIN, s, 0)
     fb.fill_rect(x, y, s, s, 1)
     e = s - 1
-    if hint and not kept:
+    if hint and not kept:  # brackets, [ and ]: each opens towards its own die
         fb.fill_rect(x - MARGIN, y, 1, s, 1)
         fb.fill_rect(x + e + MARGIN, y, 1, s, 1)
+        for bx in (x - MARGIN + 1, x + e + MARGIN - 1):
+            fb.pixel(bx, y, 1)
+            fb.pixel(bx, y + e, 1)
     big = s >= 16
     border = 2 if big else 1
     if not kept:
