@@ -101,7 +101,7 @@ def _draw_die(fb, x, y, s, value, kept, hint):
     # within its border unless kept, its corners rounded, its pips; a hint's brackets. A pip
     # keeps a clear pixel from the border and from the next pip at every size, so that a
     # glance counts them: a small die has a 1-pixel border and 2-pixel pips three apart. A
-    # hint's bars stand outside the die, where they cannot touch a pip.
+    # hint's brackets stand outside the die, where they cannot touch a pip.
     fb.fill_rect(x - MARGIN, y, MARGIN, s, 0)
     fb.fill_rect(x + s, y, MARGIN, s, 0)
     fb.fill_rect(x, y, s, s, 1)

@@ -31,7 +31,7 @@ def turn(fb, w, h, game, kept, faces=None, hint=None, keys=None):
     limit, the pot in the charge (the phase where there is room), the throw's name and the
     throw to beat: the turn's best and lowest throws so far; on 128x64 everybody's tokens,
     each by its owner's name. hint (mask, text), strategy.hint's: the dice the strategy keeps
-    drawn between bars, and on 128x64 what that choice is worth ("85%", "+0.9T"; "OK"
+    drawn in brackets, and on 128x64 what that choice is worth ("85%", "+0.9T"; "OK"
     before it: the strategy stops) a word's gap after the phase. A seat the tray plays: its
     name marked, no key to press. keys: the key bar, if not the turn's own."""
     font.clear(fb)
@@ -142,8 +142,8 @@ def turn_die(fb, w, h, values, kept, only=None, hint=0, n=0):
 
 def die_at(h, n, i):
     """(x, y, side) of die i of a turn's three on a panel h high with n players (turn_die's
-    places: packed to the left, a hint's bars beside each; 128x32: the bars of two dice side by
-    side may touch)."""
+    places: packed to the left, a hint's brackets beside each; 128x32: the brackets of two
+    dice side by side may touch)."""
     s = _die_size(h, n)
     return MARGIN + i * (s + 2 * MARGIN + (h >= 64)), 9 if h < 64 else 26, s
 

@@ -279,7 +279,7 @@ def crowded_table(shots):
         tag = "" if height == 64 else "_32"
         rig.play("r", [6, 5, 4])
         rig.snap("crowded_hint" + tag, PLAY, "eight players, two-digit tokens: a human's turn"
-                 " with a hint (the dice it keeps stand between bars)")
+                 " with a hint (the dice it keeps stand in brackets)")
         rig.play("o")  # P1 stops on a suite: each seat the tray plays has one throw
         rig.snap("crowded_tray" + tag, PLAY, "the tray plays P2*: it says so, no key to press")
         throws = ([6, 3, 2], [4, 2, 1], [5, 5, 5], [1, 1, 6], [3, 2, 2], [2, 2, 1], [6, 6, 2])
