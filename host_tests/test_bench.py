@@ -160,8 +160,8 @@ def test_the_turn_s_end_is_timed_on_micropython_for_each_firmware_given(micropyt
     shutil.copytree(turnend.FIRMWARE, copy, ignore=shutil.ignore_patterns("__pycache__"))
     ui = copy / "dicetray" / "ui.py"
     source = ui.read_text()
-    drawn = "    _cells(fb, w, 10, (len(items) + 1) // 2, items)\n"
+    drawn = "\n    _ranked_cells(fb, w, h, 10, items)\n"  # the result's list, in its own body
     assert source.count(drawn) == 1
-    ui.write_text(source.replace(drawn, "    raise ValueError('the copy drew this')\n"))
+    ui.write_text(source.replace(drawn, "\n    raise ValueError('the copy drew this')\n"))
     with pytest.raises(MicroPythonError, match="the copy drew this"):
         turnend.compare([str(copy)], reps=5, rounds=1, log=printed.append)

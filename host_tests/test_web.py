@@ -315,7 +315,7 @@ def test_a_tray_speaking_french_names_the_page_s_buttons_and_texts_in_french(sit
                     return page.locator("#" + id_).inner_text()
 
                 assert text("sound") == "sound on" and text("legend").startswith("keys:")
-                assert text("status") == "seeded dice: %d" % SEED
+                assert text("status") == "fixed dice (seed %d)" % SEED
                 press(page, "1")  # up from PLAYERS: the LANGUAGE row
                 press(page, "r")  # FRANÇAIS
                 page.wait_for_function("() => document.getElementById('ROLL').textContent"

@@ -22,7 +22,7 @@ const TEXT = {
   keepsNoGame: (why) => `this browser keeps no game: ${why}`,
   stopped: (why) => `the tray stopped: ${why}`,
   cannotStart: (why) => `the tray could not start: ${why}`,
-  seeded: (seed) => `seeded dice: ${seed}`,
+  seeded: (seed) => `fixed dice (seed ${seed})`,
   // Served over plain http from another computer: no service worker, no install.
   plainHttp: "plain http: it plays, but offline and install need https",
 };
