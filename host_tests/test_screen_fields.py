@@ -76,7 +76,11 @@ class Fields:
             n = len(self.seen)
             die(fb, x, y, s, value, kept, hint)
             del self.seen[n:]  # its "?" is the die's own ink
-            self.seen.append((x, y, x + s - 1, y + s - 1, 1, "die"))
+            if hint and not kept:  # a hint's brackets, [ and ], are the die's own ink
+                self.seen.append((x - draw.MARGIN, y, x + s - 1 + draw.MARGIN, y + s - 1, 1,
+                                  "die"))
+            else:
+                self.seen.append((x, y, x + s - 1, y + s - 1, 1, "die"))
 
         def record_name(fb, p, x, y, seats=()):
             n = len(self.seen)

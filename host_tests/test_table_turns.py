@@ -194,11 +194,12 @@ def test_a_128x32_turn_shows_the_throw_to_beat_and_the_throws_name():
 
 
 def barred(panel, i, n=3):
-    """Whether die i of the 128x64 turn stands between a hint's bars: a lit column the die
-    high two columns from each side of it, a blank one between."""
+    """Whether die i of the 128x64 turn stands in a hint's brackets: a lit column the die high
+    two columns from each side of it, a blank one between but for the brackets' ends."""
     x, y, size = ui.die_at(64, n, i)
     return all(panel.pixel(c, r) for c in (x - 2, x + size + 1) for r in range(y, y + size)) \
-        and not any(panel.pixel(c, r) for c in (x - 1, x + size) for r in range(y, y + size))
+        and not any(panel.pixel(c, r) for c in (x - 1, x + size) for r in range(y + 1,
+                                                                                  y + size - 1))
 
 
 def kept(panel, i, n=3):

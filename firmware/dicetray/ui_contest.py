@@ -5,7 +5,7 @@ ui.outcome): the screens and their callers draw through ui alone.
 """
 
 from dicetray import font, words
-from dicetray.draw import big_name, pname, text_x
+from dicetray.draw import SEAT_X, TEXT_X, big_name, pname
 from dicetray.draw import cells as _cells
 from dicetray.draw import hints as _hints
 from dicetray.rules import written
@@ -39,7 +39,9 @@ def contest(fb, w, h, game, keys=None):
         return
     big_name(fb, game.current, 0, 0, game.computers)
     # A row above the title for an accent (ÉGAL); the line's foot level with the big name's.
-    x = text_x(game.current, game.computers)
+    # Where the tray plays seats, the lines start after a seat's mark for every roller: they
+    # stay in place from one roll to the next (a roll redraws only what changed).
+    x = SEAT_X if game.computers else TEXT_X
     font.text(fb, title, x, 1)
     font.text(fb, line, x, 9)
     _roll_cells(fb, w, 18, c, (game.current,), game.computers, game.opts)
