@@ -142,6 +142,12 @@ def die_x(w, s, i):
     return gap + i * (s + gap)
 
 
+def packed_x(x, s, i, apart):
+    """The left x of die i of three of s pixels packed from x (dice_row's places given x): each
+    die and its brackets' room side by side, apart blank columns between."""
+    return x + MARGIN + i * (s + 2 * MARGIN + apart)
+
+
 def dice_row(fb, w, y, s, values, kept, only=None, hint=0, x=-1, apart=1):
     """Three dice of s pixels spread across w at y (from x, when given: each die and its
     bars' room side by side, apart blank columns between); only: just that one (its place
@@ -149,7 +155,7 @@ def dice_row(fb, w, y, s, values, kept, only=None, hint=0, x=-1, apart=1):
     for i in range(3):
         if only is None or i == only:
             bit = 1 << i
-            at = die_x(w, s, i) if x < 0 else x + MARGIN + i * (s + 2 * MARGIN + apart)
+            at = die_x(w, s, i) if x < 0 else packed_x(x, s, i, apart)
             die(fb, at, y, s, values[i] if values else 0, bool(kept & bit), bool(hint & bit))
 
 

@@ -8,11 +8,11 @@ roll-off and play-off screens are drawn in dicetray.ui_contest (ui.contest, ui.o
 
 from dicetray import font, words
 from dicetray.draw import (
-    MARGIN,
     TEXT_X32,
     big_name,
     fits,
     hints,
+    packed_x,
     pname,
     ready_dice,
     text_x,
@@ -88,8 +88,8 @@ def turn(fb, w, h, game, kept, faces=None, hint=None, keys=None):
 
 
 # Where a 128x64 turn's throw name starts, beside its dice packed to the left (turn_die): four
-# players or fewer (20-pixel dice), more (12).
-_NAME_X = (3 * (19 + 2 * MARGIN + 1) + 2, 3 * (12 + 2 * MARGIN + 1) + 2)
+# players or fewer (19-pixel dice), more (12).
+_NAME_X = (packed_x(0, 19, 3, 1), packed_x(0, 12, 3, 1))  # where a fourth die would stand
 
 
 def _tokens_row(fb, w, game):
@@ -145,7 +145,7 @@ def die_at(h, n, i):
     places: packed to the left, a hint's brackets beside each; 128x32: the brackets of two
     dice side by side may touch)."""
     s = _die_size(h, n)
-    return MARGIN + i * (s + 2 * MARGIN + (h >= 64)), 9 if h < 64 else 26, s
+    return packed_x(0, s, i, int(h >= 64)), 9 if h < 64 else 26, s
 
 
 def _die_size(h, n):
