@@ -121,7 +121,7 @@ def test_a_computer_announces_its_stop_before_it_makes_it():
                     break
             assert g.turn.pos == pos and g.current == who  # said, not done yet
             # The box over whole rows, its text in the middle.
-            top, high = ui.refusal_rows(64, g.contest is None and g.n <= 4)
+            top, high = ui.refusal_rows(64, g)
             assert glass(tray).read(top + (high - 7) // 2, ink=0).strip() in (
                 "P%d*: STOP" % (who + 1), "P%d*: LE BON" % (who + 1))  # a seat, marked
             tray.run(seat.SAY_MS + 100)

@@ -122,8 +122,7 @@ def mark(tray):
     """The refusal mark across a 128x64 panel ("" when there is none): dark text in the middle
     of a lit band over whole rows (ui.refusal_rows)."""
     screen = glass(tray)
-    g = tray.app.game
-    top, high = ui.refusal_rows(64, g is not None and g.contest is None and g.n <= 4)
+    top, high = ui.refusal_rows(64, tray.app.game)
     if not all(screen.rows[top + 1][1:127]) or not all(screen.rows[top + high - 2][1:127]):
         return ""
     return screen.read(top + (high - 7) // 2, ink=0)

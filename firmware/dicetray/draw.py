@@ -10,7 +10,7 @@ from dicetray.clock import WAIT_STEPS
 GAP = 3  # the blank columns that part two words (a letter's gap is 1)
 TEXT_X = 25  # 128x64: where the text beside a big name starts (the line by a seat's mark: SEAT_X)
 SEAT_X = 33  # the lines beside a seat's big name: after its mark, GAP and more
-TEXT_X32 = 50  # 128x32: where the text beside a turn's dice (and their hint bars) starts
+TEXT_X32 = 50  # 128x32: where the text beside a turn's dice (and a hint's brackets) starts
 
 # Pip positions per face on a 3x3 grid (column, row), columns/rows 0..2.
 _PIPS = (
@@ -136,27 +136,20 @@ def _draw_die(fb, x, y, s, value, kept, hint):
         fb.fill_rect(x + first + (code >> 4) * step, y + first + (code & 15) * step, p, p, ink)
 
 
-def die_x(w, s, i):
-    """The left x of die i of three of s pixels spread across w (dice_row's places)."""
-    gap = (w - 3 * s) // 4
-    return gap + i * (s + gap)
-
-
 def packed_x(x, s, i, apart):
-    """The left x of die i of three of s pixels packed from x (dice_row's places given x): each
-    die and its brackets' room side by side, apart blank columns between."""
+    """The left x of die i of three of s pixels packed from x (dice_row's places): each die and
+    its brackets' room side by side, apart blank columns between."""
     return x + MARGIN + i * (s + 2 * MARGIN + apart)
 
 
-def dice_row(fb, w, y, s, values, kept, only=None, hint=0, x=-1, apart=1):
-    """Three dice of s pixels spread across w at y (from x, when given: each die and its
-    bars' room side by side, apart blank columns between); only: just that one (its place
+def dice_row(fb, x, y, s, values, kept, only=None, hint=0, apart=1):
+    """Three dice of s pixels packed from x at y (packed_x); only: just that one (its place
     kept); hint: the mask of the dice the strategy would keep (die's hint)."""
     for i in range(3):
         if only is None or i == only:
             bit = 1 << i
-            at = die_x(w, s, i) if x < 0 else packed_x(x, s, i, apart)
-            die(fb, at, y, s, values[i] if values else 0, bool(kept & bit), bool(hint & bit))
+            die(fb, packed_x(x, s, i, apart), y, s, values[i] if values else 0,
+                bool(kept & bit), bool(hint & bit))
 
 
 def hints(fb, w, h, text, lit=True, left=-1):

@@ -135,9 +135,9 @@ def turn_die(fb, w, h, values, kept, only=None, hint=0, n=0):
     dice the strategy keeps; n: the players (more than four: smaller dice, over two rows of
     tokens)."""
     if h < 64:
-        _dice_row(fb, w, 9, _die_size(h, n), values, kept, only, hint, 0, 0)
+        _dice_row(fb, 0, 9, _die_size(h, n), values, kept, only, hint, 0)
     else:
-        _dice_row(fb, w, 26, _die_size(h, n), values, kept, only, hint, 0)
+        _dice_row(fb, 0, 26, _die_size(h, n), values, kept, only, hint)
 
 
 def die_at(h, n, i):
@@ -304,28 +304,13 @@ def standings(fb, w, h, game, unsaved, keys):
     warning if saving fails (unsaved); keys: what the buttons do there."""
     font.clear(fb)
     wide = h >= 64
-    t = game.turn
-    places = game.ranked()
-    seen = [t.order[i] for i in places]
-    throws = [t.finals[i] for i in places]
     seats = game.computers
     p = game.current
-    if wide and t.count and game.contest is None and p not in seen:
-        # The throw under way, placed as it would rank were it the player's last.
-        from dicetray.settle import key_of
-
-        ranks = game.sort_keys()
-        mine = key_of(game, t.dice, t.count, len(t.finals))
-        j = 0
-        while j < len(places) and not ranks[places[j]] < mine:
-            j += 1
-        seen.insert(j, p)
-        throws.insert(j, t.dice)
-    seen += [q for q in t.order if q not in seen]
-    seen += [q for q in range(game.n) if q not in seen]
-    if not wide:  # no throws to rank by: the players in seat order, as the table sits; four
-        # cells a row, three where seats are marked ("P8*"), unless that makes three rows
-        seen = list(range(game.n))
+    if wide:  # the throws, best first, then who is still to throw
+        seen, throws = _ranked_seats(game)
+    else:  # no throws to rank by: the players in seat order, as the table sits; four cells a
+        # row, three where seats are marked ("P8*"), unless that makes three rows
+        seen, throws = list(range(game.n)), ()
         per = 3 if seats else 4
         if game.n > 2 * per:
             seats, per = (), 4
@@ -334,7 +319,7 @@ def standings(fb, w, h, game, unsaved, keys):
     for k in range(game.n):
         q = seen[k]
         left = pname(q, seats)
-        if wide and k < len(throws):
+        if k < len(throws):
             left = written(throws[k], game.opts) + " " + left
         items.append((left, _tokens(game, q), q == p))
     if wide or rows == 1:  # 128x32: no head line when the players need two rows
@@ -349,6 +334,30 @@ def standings(fb, w, h, game, unsaved, keys):
     else:
         _cells(fb, w, 1, rows, items)
     hints(fb, w, h, keys)
+
+
+def _ranked_seats(game):
+    # The table's players (standings): those done with the turn, best first, the throw under
+    # way among them where it would rank were it the player's last, then those still to throw
+    # in their order, then those out; and the throws of the first of them.
+    t = game.turn
+    places = game.ranked()
+    seen = [t.order[i] for i in places]
+    throws = [t.finals[i] for i in places]
+    p = game.current
+    if t.count and game.contest is None and p not in seen:
+        from dicetray.settle import key_of
+
+        ranks = game.sort_keys()
+        mine = key_of(game, t.dice, t.count, len(t.finals))
+        j = 0
+        while j < len(places) and not ranks[places[j]] < mine:
+            j += 1
+        seen.insert(j, p)
+        throws.insert(j, t.dice)
+    seen += [q for q in t.order if q not in seen]
+    seen += [q for q in range(game.n) if q not in seen]
+    return seen, throws
 
 
 def over(fb, w, h, game, keys=None):
@@ -427,15 +436,16 @@ def refusal(fb, w, h, why, game=None):
     seat says its stop): why the last press was refused, inverted in a box across the panel.
     The box hides whole text rows: on 128x64 the line above the dice and the throw's name
     beside them (a contest: its first two rows of rolls), on 128x32 all below the top line."""
-    y, bh = refusal_rows(h, game is not None and game.contest is None and game.n <= 4)
+    y, bh = refusal_rows(h, game)
     fb.fill_rect(0, y, w, bh, 0)
     fb.fill_rect(1, y + 1, w - 2, bh - 2, 1)
     font.centered(fb, why, y + (bh - 7) // 2, 1, 0, w)
 
 
-def refusal_rows(h, tall=False):
-    """The rows refusal's box takes on a panel h high: (top, height); tall: over a turn's
-    big dice, whose name stands beside them lower down (turn)."""
+def refusal_rows(h, game=None):
+    """The rows refusal's box takes on a panel h high over game's screen: (top, height); over
+    a turn's big dice, deeper, down to the throw's name beside them (turn)."""
     if h < 64:
         return 8, 15  # the blank row under the top line down to the hint bar's dark row
-    return 16, 25 if tall else 20
+    big = game is not None and game.contest is None and _die_size(h, game.n) > 12
+    return 16, 25 if big else 20

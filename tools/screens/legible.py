@@ -110,8 +110,7 @@ class Recorder:
         def record_refusal(fb, w, h, why, game=None):
             # Under the box: the fields on its rows, whole (one it covers in part stays, to
             # show cut).
-            top, high = ui.refusal_rows(h, game is not None and game.contest is None
-                                        and game.n <= 4)
+            top, high = ui.refusal_rows(h, game)
             fields[:] = [f for f in fields if not (top <= f.y and f.y1 < top + high)]
             for f in fields:  # a die the box covers in part: its pips are not to be read
                 if f.kind == "die" and f.y < top + high and top <= f.y1:
