@@ -337,9 +337,7 @@ def standings(fb, w, h, game, unsaved, keys):
 
 
 def _ranked_seats(game):
-    # The table's players (standings): those done with the turn, best first, the throw under
-    # way among them where it would rank were it the player's last, then those still to throw
-    # in their order, then those out; and the throws of the first of them.
+    # The table's players (standings), ranked as its docstring says, and their throws.
     t = game.turn
     places = game.ranked()
     seen = [t.order[i] for i in places]
