@@ -53,6 +53,8 @@ from picotwin.meter import metered_wasm
 HERE = Path(__file__).resolve().parent
 VM_SCRIPT = HERE / "vm.mjs"
 ONBOARD = HERE / "onboard"
+# What the Pico runs as machine code, run on the twin from its source (onboard/twinfast.py).
+FAST_SOURCE = (HERE.parent.parent / "firmware" / "dicetray" / "fast.py").read_text()
 HOLD_MS = 1500  # a key held at power-up is let go after this, as the kit does
 WALL_S = 60  # a VM silent this long (wall seconds) has hung
 GPIO = dict(BUTTON_PINS)
@@ -160,7 +162,7 @@ class Twin(ThroughExec):
 
     def __init__(self, seed=421, image=None, costs=None):
         self.seed = seed
-        self.costs = dict(cost.PICO if costs is None else costs)
+        self.costs = dict(cost.TIER if costs is None else costs)
         self.flash = Flash(image)
         self._folder = tempfile.TemporaryDirectory(prefix="dicetray-twin-")
         self._wasm = metered_wasm(Path(self._folder.name)) if self.costs["work_ns"] else None
@@ -186,6 +188,7 @@ class Twin(ThroughExec):
         self.powered = False
         self.started = False
         self._window: dict | None = None  # bytes and writes of a latency measurement
+        self.counts = [0, 0]  # the work meter's totals this boot, as last heard (vm.mjs)
 
     # ---- power --------------------------------------------------------------------------
 
@@ -247,7 +250,8 @@ class Twin(ThroughExec):
         self.boots += 1
         self.vm = Vm(Path(self._folder.name), {"mode": mode, "code": code,
                                               "seed": self.seed * 1000 + self.boots,
-                                              "costs": self.costs}, self._wasm)
+                                              "costs": self.costs, "fast": FAST_SOURCE},
+                      self._wasm)
         self._take()
 
     def _exists(self, name):
@@ -295,6 +299,8 @@ class Twin(ThroughExec):
                     self._cut()
                     return
                 continue
+            if "work" in message:  # the meter's totals since the boot (vm.mjs)
+                self.counts = [int(n) for n in message["work"].split()]
             if "bus" in message:
                 self._bus(message["bus"])
             if "t" in message:
@@ -337,6 +343,7 @@ class Twin(ThroughExec):
                 window["transactions"] += 1
                 window["last"] = self.base + end
                 window["bus_ms"] += end - t
+                window["counts_last"] = self.counts
 
     def _reset(self):
         """The watchdog or machine.reset(): a fresh chip, the same flash."""
@@ -455,7 +462,8 @@ class Twin(ThroughExec):
         hold = 1000 if long else 120
         t0 = self.t
         window = self._window = {"bytes": 0, "transactions": 0, "first": None, "last": None,
-                                 "bus_ms": 0.0, "flash_us": 0.0}
+                                 "bus_ms": 0.0, "flash_us": 0.0, "counts_at": self.counts,
+                                 "counts_last": self.counts}
         erases, programs = self.flash.chip.erases, self.flash.chip.programs
         self._set(key, 0, t0)
         self._set(key, 1, t0 + hold)
@@ -479,6 +487,10 @@ class Twin(ThroughExec):
             "flash_busy_ms": round(window["flash_us"] / 1000, 2) if timed else None,
             "flash_erases": self.flash.chip.erases - erases,
             "flash_programs": self.flash.chip.programs - programs, "cpu_busy_ms": None,
+            # the work meter's counts from the press to the last byte, as the VM last told
+            # them (to within the few ms before it next met the driver): the C functions the
+            # interpreter entered, where the Pico interprets and where it runs machine code
+            "functions": [b - a for a, b in zip(window["counts_at"], window["counts_last"])],
         }
         if result["timed_out"]:
             raise PicoError("%s: the panel did not settle: %r" % (key, result))

@@ -8,10 +8,12 @@
 // unmounts that filesystem and mounts the twin's flash at "/", as the rp2 port mounts littlefs.
 // Python reaches the driver through one synchronous function, twinjs.call(line) -> line: a JSON
 // line written to FD_OUT, the driver's answer read back from FD_IN (the VM waits, so the driver
-// keeps the clock). With METERED_WASM (picotwin/meter.py's build), twinjs.work() is the count of
-// C functions the interpreter entered since the last call (twinjs.off() and twinjs.on() stop and
-// restart the count around the twin's own code). MicroPython's output goes to stdout and stderr; if the start raises (a
-// traceback escaped main.py), the traceback goes to stderr and the driver is told.
+// keeps the clock). With METERED_WASM (picotwin/meter.py's build), twinjs.work() is the Pico's
+// time, in ns, of the C functions the interpreter entered since the last call, at the rates
+// twinjs.rate() set (machine code's between twinjs.machine(1) and (0)), and turns the meter off
+// for the twin's own code (twinjs.on() and twinjs.off() restart and stop it; twinjs.totals():
+// the counts since the boot). MicroPython's output goes to stdout and stderr; if the start
+// raises (a traceback escaped main.py), the traceback goes to stderr and the driver is told.
 import fs from "node:fs";
 import path from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
@@ -68,26 +70,79 @@ function call(line) {
   return readLine();
 }
 
-// The work meter: counts since the last reading (the counter is an i32 that wraps).
-let lastWork = 0;
+// The work meter: the Pico's ns of the work since the last reading, at the rates the driver's
+// model gives (rate(): ns a function entered, interpreted; ns of one where the Pico runs
+// machine code: machine(1) until machine(0)); the counter is an i32 that wraps.
+// A read of the clock is a C call on the Pico; on the twin, Python functions (twintime's,
+// twinbus.charge) and a call into this module and back, which the meter counts: each crossing
+// it saw, in or out, is taken off at half a round trip, as calibrate() measured one (two
+// reads in a row: twinbus.calibrate).
+let last = 0; // the counter at the last reading
+const totalCounts = [0, 0]; // since this boot: interpreted, then machine code
+const rates = [0, 0];
+let roundTrip = 0; // a read of the clock, beyond the firmware's own work, as the meter counts it
+let lastRaw = 0; // what the counter moved before the last reading, crossings included
+let halves = 0; // crossings the meter counted since the last reading
+let machineCode = false;
+let pendingNs = 0;
 const meter = () => instance?.exports.twin_work;
 const gate = () => instance?.exports.twin_on;
-function work() {
-  const counter = meter();
-  if (!counter) return 0;
-  const now = counter.value >>> 0;
-  const spent = (now - lastWork) >>> 0;
-  lastWork = now;
-  return spent;
+function crossing() {
+  if (gate()?.value) halves += 1;
 }
-function off() {
+function read() {
+  // what the counter moved since the last reading, less the crossings, charged to the code
+  // running meanwhile
+  const counter = meter();
+  if (!counter) return;
+  const now = counter.value >>> 0;
+  lastRaw = (now - last) >>> 0;
+  last = now;
+  const spent = Math.max(0, lastRaw - (halves * roundTrip) / 2);
+  halves = 0;
+  totalCounts[machineCode ? 1 : 0] += spent;
+  pendingNs += spent * rates[machineCode ? 1 : 0];
+}
+// Each function Python calls marks the crossing in and the crossing out.
+const crossed = (fn) => (...args) => {
+  crossing();
+  try {
+    return fn(...args);
+  } finally {
+    crossing();
+  }
+};
+const rate = crossed((callNs, machineNs) => {
+  rates[0] = callNs;
+  rates[1] = machineNs;
+});
+const work = crossed(() => {
+  // the reading, and the meter off: the twin's own code follows (it turns it on again)
+  read();
   const g = gate();
   if (g) g.value = 0;
-}
-function on() {
+  const ns = pendingNs;
+  pendingNs = 0;
+  return ns;
+});
+const calibrate = crossed(() => {
+  // called right after two reads of the clock in a row: the last moved by one round trip
+  roundTrip = lastRaw;
+  return roundTrip;
+});
+const machine = crossed((on) => {
+  read();
+  machineCode = Boolean(on);
+});
+const totals = crossed(() => totalCounts.join(" "));
+const off = crossed(() => {
+  const g = gate();
+  if (g) g.value = 0;
+});
+const on = crossed(() => {
   const g = gate();
   if (g) g.value = 1;
-}
+});
 
 const out = (stream) => (bytes) => stream.write(Buffer.from(bytes));
 const mp = await loadMicroPython({
@@ -98,7 +153,7 @@ const mp = await loadMicroPython({
   stdout: out(process.stdout),
   stderr: out(process.stderr),
 });
-mp.registerJsModule("twinjs", { call, work, off, on });
+mp.registerJsModule("twinjs", { call, work, off, on, rate, calibrate, machine, totals });
 mp.FS.mkdirTree("/twin");
 for (const name of fs.readdirSync(onboard)) {
   if (name.endsWith(".py")) mp.FS.writeFile(`/twin/${name}`, fs.readFileSync(path.join(onboard, name)));

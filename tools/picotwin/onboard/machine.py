@@ -61,8 +61,7 @@ class I2C:
         return [0x3C]
 
     def writeto(self, addr, buf, stop=True):
-        twinbus.charge()
-        twinbus.off()
+        twinbus.charge(True)
         start = twinbus.now_ms()
         n = len(buf)
         twinbus.spend((9 * (n + 1) + 2) * 1000000 / self.freq if twinbus.costs["work_ns"] else 0)
@@ -111,8 +110,7 @@ class WDT:
 
 
 def reset():
-    twinbus.charge()
-    twinbus.off()
+    twinbus.charge(True)
     twinbus.ask({"op": "reset", "t": twinbus.clock[0], "why": "machine.reset"})
 
 

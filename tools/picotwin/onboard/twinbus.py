@@ -7,9 +7,11 @@ the driver's answer (how far to go next, and the buttons' changes on the way, ea
 its own millisecond, calling the pin's interrupt handler as the chip would). And it moves by
 what the firmware's work would take on the Pico (charge, spend: the model is the driver's,
 tools/picotwin/cost.py, handed over in `costs`): the interpreter's work since the last charge
-(twinjs.work(), the metered build's count) whenever the firmware reads the clock, sleeps or
-reaches the panel or the flash; the bus's bytes; the flash's busy times. The twin's own code
-here runs with the meter off (twinjs.off(), twinjs.on()): only the firmware's work counts.
+(twinjs.work(): the metered build's count, at the model's rates) whenever the firmware reads
+the clock, sleeps or reaches the panel or the flash; the bus's bytes; the flash's busy times.
+The twin's own code here runs with the meter off (reading it turns it off; twinjs.on() and
+twinjs.off()), and what it still sees of a read of the clock is taken off (calibrate): only
+the firmware's work counts.
 """
 
 import json
@@ -29,8 +31,29 @@ watchdog = [0, 0]  # [timeout ms, 0: none started; the time of the last feed]
 irq = [False]  # an interrupt handler runs: the pins wait
 costs = {"work_ns": 0}  # the driver's cost model (set at hello); work_ns 0: no clock
 work = _work = twinjs.work
+rate = twinjs.rate
+totals = twinjs.totals
 off = twinjs.off
 on = twinjs.on
+
+
+def _read_clock():
+    # As the twin's time.ticks_ms(): a Python function that charges. On the Pico that read is
+    # a C call of a microsecond or so; here its calls and the meter's crossings are the twin's.
+    charge()
+    return clock[0]
+
+
+def calibrate():
+    """The meter told what a read of the clock counts on the twin beyond what the firmware
+    did (the twin's Python around it, the calls into its JavaScript and back), taken off
+    every reading: a reading right after another moved by just that. Called with the meter
+    off; it is on after, from nothing."""
+    charge()
+    _read_clock()
+    _read_clock()
+    twinjs.calibrate()
+    on()
 
 
 def ask(message):
@@ -53,23 +76,23 @@ def spend(us):
         bite_due()
 
 
-def charge():
-    """The firmware's work since the last charge, spent. Past the driver's horizon, the VM
-    meets it, as at a sleep; pin changes whose time has come are applied (their interrupt
-    handlers run here, as the chip's interrupts would have come in the middle of the work)."""
-    n = _work()
-    if n:
-        spend(n * costs["work_ns"] / 1000)
-    if clock[0] >= clock[1] or (events and events[0][0] <= clock[0] and not irq[0]):
-        off()
-        try:
-            if clock[0] >= clock[1]:
-                meet()
-            while events and events[0][0] <= clock[0] and not irq[0]:
-                _, gpio, level = events.pop(0)
-                set_level(gpio, level)
-        finally:
-            _work()
+def charge(stay_off=False):
+    """The firmware's work since the last charge, spent (reading the meter turns it off: what
+    follows is the twin's). Past the driver's horizon, the VM meets it, as at a sleep; pin
+    changes whose time has come are applied (their interrupt handlers run here, as the chip's
+    interrupts would have come in the middle of the work). The meter is on again after, unless
+    stay_off (the caller's own code follows, and turns it on)."""
+    ns = _work()
+    try:
+        if ns:
+            spend(ns / 1000)
+        if clock[0] >= clock[1]:
+            meet()
+        while events and events[0][0] <= clock[0] and not irq[0]:
+            _, gpio, level = events.pop(0)
+            set_level(gpio, level)
+    finally:
+        if not stay_off:
             on()
 
 
@@ -77,7 +100,7 @@ def meet():
     """At the driver's horizon: hand over the bus, take the next horizon and the pin changes.
     Called with the meter off."""
     answer = ask({"op": "sync", "t": clock[0], "bus": bus,
-                  "wdt": watchdog if watchdog[0] else None})
+                  "wdt": watchdog if watchdog[0] else None, "work": totals()})
     bus.clear()
     clock[1] = int(answer["until"])
     events.extend(answer["pins"])
@@ -98,8 +121,7 @@ def set_level(gpio, level):
             try:
                 call(pin)
             finally:
-                charge()
-                off()
+                charge(True)
                 irq[0] = False
 
 
@@ -115,8 +137,7 @@ def bite_due():
 def advance(ms):
     """Sleep ms virtual milliseconds (from the clock once the work so far is charged): pin
     changes on the way happen at their time, or now when the work ran past it."""
-    charge()
-    off()
+    charge(True)
     try:
         target = clock[0] + ms
         while True:
@@ -139,5 +160,4 @@ def advance(ms):
             bite_due()
             meet()
     finally:
-        _work()  # what the sleep itself ran is the twin's
         on()

@@ -15,6 +15,9 @@ threshold = _gc.threshold
 
 
 def collect():
-    twinbus.charge()
-    _gc.collect()
-    twinbus.spend(twinbus.costs.get("gc_us", 0))
+    twinbus.charge(True)
+    try:
+        _gc.collect()
+        twinbus.spend(twinbus.costs.get("gc_us", 0))
+    finally:
+        twinbus.on()

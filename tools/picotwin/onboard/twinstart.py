@@ -8,6 +8,7 @@ import sys
 
 import machine  # the twin's, from /twin
 import twinbus
+import twinfast
 import twingc
 import twintime
 import twinvfs
@@ -25,6 +26,8 @@ def start():
     twinbus.off()  # the twin's own start: the firmware's work is counted from main.py on
     config = twinbus.ask({"op": "hello"})
     twinbus.costs.update(config["costs"])
+    costs = config["costs"]
+    twinbus.rate(costs["work_ns"], costs["machine_ns"])
     twinbus.levels.update({int(k): v for k, v in config["levels"].items()})
     twinbus.events.extend(config["pins"])
     twinbus.clock[1] = config["until"]
@@ -34,13 +37,13 @@ def start():
     import random
 
     random.seed(config["seed"])
+    twinfast.load(config["fast"])  # the Pico's machine code, as the firmware finds it there
     os.umount("/")
     os.mount(twinvfs.Flash(), "/")
     os.chdir("/")
     sys.path[:] = ["", ".frozen", "/lib"]
     error = None
-    twinbus.work()
-    twinbus.on()
+    twinbus.calibrate()
     try:
         if config["mode"] == "exec":
             exec(config["code"], {"__name__": "__main__"})
@@ -53,7 +56,6 @@ def start():
                 exec(compile(source, name, "exec"), {"__name__": "__main__"})
     except BaseException as exc:  # what escaped: the REPL gets it on the board
         error = _report(exc)
-    twinbus.charge()
-    twinbus.off()
+    twinbus.charge(True)
     twinbus.ask({"op": "exit", "error": error, "t": twinbus.clock[0],
                  "wdt": twinbus.watchdog if twinbus.watchdog[0] else None, "bus": twinbus.bus})

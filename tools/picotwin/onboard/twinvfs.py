@@ -12,8 +12,7 @@ import twinbus
 
 def _call(fn, *args, decode=False):
     """The driver's answer to a file call (its bytes, when decode); OSError for its error."""
-    twinbus.charge()
-    twinbus.off()
+    twinbus.charge(True)
     try:
         answer = twinbus.ask({"op": "fs", "fn": fn, "args": args})
         twinbus.spend(answer.get("us", 0))
