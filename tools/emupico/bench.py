@@ -304,6 +304,7 @@ def twin_figures(samples=SAMPLES, log=print, costs=None):
     press beside the emulated Pico's figures (twin_table), returns them ({"twin_<kind>_bytes_p95",
     "twin_<kind>_writes_p95", "twin_<kind>_ms_p95", "twin_<kind>_first_ms_p95": ...}; {} without
     node)."""
+    from picotwin import cost
     from picotwin.twin import Twin
     from picotwin.twin import unavailable as twin_unavailable
 
@@ -312,7 +313,7 @@ def twin_figures(samples=SAMPLES, log=print, costs=None):
         log("Twin figures skipped: " + reason)
         return {}
     started = time.time()
-    board = Twin(costs=costs)
+    board = Twin(costs=cost.PICO if costs is None else costs)  # the estimate, no margin
     board.start(fresh=True)
     try:
         board.install_in_safe_mode()
