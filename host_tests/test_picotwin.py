@@ -1,8 +1,9 @@
 """The host twin (tools/picotwin) on small main.py files of its own: what a Pico does when its
 watchdog is not fed, when a traceback escapes main.py, when the power goes in a flash write, and
 how a button's edge reaches an interrupt handler (its mechanics, on a twin whose work takes no
-time: cost.NONE), and how its clock charges the Pico's time for work, the bus and the flash
-(cost.PICO). The tray's own tests on the twin are the Pico tier's (test_pico_tier.py)."""
+time: cost.NONE), and how its clock charges the Pico's time for the bus, the firmware's reads of
+the clock and the machine code of dicetray.fast (cost.PICO). The tray's own tests on the twin
+are the Pico tier's (test_pico_tier.py)."""
 
 import pytest
 from picotwin import cost
@@ -28,6 +29,21 @@ def board(micropython):  # the micropython fixture: skipped, or failed under CI,
     twin.start(fresh=True)
     yield twin
     twin.stop()
+
+
+@pytest.fixture(scope="module")
+def timed(request):  # the estimate's clock (cost.PICO), the firmware's package on the flash
+    request.getfixturevalue("micropython")
+    twin = Twin(costs=cost.PICO)
+    twin.start(fresh=True)
+    twin.exec("import os\nos.mkdir('dicetray')\nopen('dicetray/__init__.py', 'w').close()")
+    yield twin
+    twin.stop()
+
+
+def timing(board, code):
+    """What code printed, as numbers: it times its parts with time.ticks_us() on the twin."""
+    return [float(x) for x in board.exec("import time\n" + code).split()]
 
 
 def run(board, main, files=None):
@@ -107,3 +123,65 @@ with open("held.txt", "w") as f:
     board.powercycle("OK")
     board.wait(HOLD_MS + 10)
     assert board.read_files(["held.txt"])["held.txt"] == str(HOLD_MS).encode()
+
+
+def test_the_panel_s_bytes_take_the_bus_s_time_at_400_khz(timed):
+    # 1 + 1024 bytes, 9 clock periods each, a start and a stop: 23.07 ms; the loop around it
+    # is a few calls of the interpreter.
+    (us,) = timing(timed, """
+from machine import I2C
+i2c = I2C(0, freq=400000)
+buf = bytearray(1025)
+t = time.ticks_us()
+i2c.writeto(0x3C, buf)
+print(time.ticks_diff(time.ticks_us(), t))
+""")
+    assert 23070 <= us < 23070 + 200
+
+
+def test_a_read_of_the_clock_costs_what_the_firmware_does_not_what_the_twin_does(timed):
+    # On the Pico time.ticks_ms() is a C call; on the twin it is Python of the twin's and a call
+    # into its JavaScript, which the meter must not charge to the firmware: a loop reading the
+    # clock costs about what a loop adding does, not many times more.
+    reads, adds = timing(timed, """
+t = time.ticks_us()
+for i in range(500):
+    time.ticks_ms()
+reads = time.ticks_diff(time.ticks_us(), t)
+x = 0
+t = time.ticks_us()
+for i in range(500):
+    x += i
+print(reads, time.ticks_diff(time.ticks_us(), t))
+""")
+    assert 0 < reads < 1.5 * adds
+
+
+def test_the_pico_s_machine_code_is_dicetray_fast_and_costs_machine_code_s_time(timed):
+    # The firmware finds dicetray.fast as on a Pico (its viper functions, run from fast.py's
+    # source), and its work is charged at the machine code's rate: clearing a frame there costs
+    # a small part of what the same loop costs as Python.
+    zeroed, machine, python = timing(timed, """
+from dicetray import fast
+buf = bytearray(b"\\xff" * 1024)
+t = time.ticks_us()
+fast.zero(buf, 1024)
+machine = time.ticks_diff(time.ticks_us(), t)
+zeroed = buf == bytearray(1024)
+buf = bytearray(b"\\xff" * 1024)
+t = time.ticks_us()
+for i in range(1024):
+    buf[i] = 0
+print(int(zeroed), machine, time.ticks_diff(time.ticks_us(), t))
+""")
+    assert zeroed == 1
+    assert 0 < machine < python / 10
+
+
+def test_the_pico_tier_s_twin_is_a_slow_pico():
+    # The tier's twin (Twin's default) runs the processor's work MARGIN times the estimate the
+    # bench prints, the bus and the flash as they are (cost.py says why).
+    tier, estimate = Twin().costs, cost.PICO
+    assert cost.MARGIN > 1
+    for key, value in estimate.items():
+        assert tier[key] == (value * cost.MARGIN if key in cost.CPU else value), key
