@@ -18,8 +18,9 @@ work since the last time is charged:
              Python at the machine code's rate. Both fitted to the emulated Pico's figures:
              KIT below, a throw with a hint and a seat's decision (docs/architecture.md gives
              the estimate beside each).
-    bus      400 kHz I2C as the kit models it: 9 clock periods per byte (the address and each
-             data byte), 1 for the start and 1 for the stop (22.5 us a byte); the CPU waits.
+    bus      I2C as the kit models it, at the write's own frequency (board.I2C_FREQ, 400 kHz):
+             9 clock periods per byte (the address and each data byte), 1 for the start and 1
+             for the stop (22.5 us a byte); the CPU waits (onboard/machine.py, I2C.writeto).
     flash    the W25Q16JV's typical busy times, as the kit: a page program (littlefs programs
              32 to 128 bytes, a page each) 0.4 ms, a 4 KB sector erase 45 ms; and littlefs's own
              work on the Pico, fs_call_us a call plus fs_byte_us a byte read or written.
@@ -56,7 +57,6 @@ PICO = {
     "sector_erase_us": 45000,  # W25Q16JV tSE (4 KB), typical
     "gc_us": 6000,  # gc.collect() of the tray's heap
     "boot_us": 50000,  # power-up to main.py
-    "i2c_hz": 400000,  # the panel's bus (board.I2C_FREQ; the write's own freq is used)
 }
 # The twin's mechanics alone: no work costs time (its own tests of sleeps and interrupts).
 NONE = dict.fromkeys(PICO, 0)
@@ -79,11 +79,6 @@ KIT = {"keep": 7.3, "stop": 37.0, "result": 45.5, "setup": 38.4, "throw_first": 
 
 
 
-def bus_us(nbytes: int, freq: int = 400000) -> float:
-    """One write of nbytes to the panel's address: its time on the bus."""
-    return (9 * (nbytes + 1) + 2) * 1e6 / freq
-
-
 def flash_us(costs: dict, nbytes: int, erases: int, programs: int, module=False) -> float:
     """One file call that moved nbytes and made the chip erase and program so many times;
     module: the read of an import's .mpy."""
@@ -92,4 +87,4 @@ def flash_us(costs: dict, nbytes: int, erases: int, programs: int, module=False)
             + erases * costs["sector_erase_us"] + programs * costs["page_program_us"])
 
 
-__all__ = ["CPU", "KIT", "MARGIN", "NONE", "PICO", "TIER", "bus_us", "flash_us"]
+__all__ = ["CPU", "KIT", "MARGIN", "NONE", "PICO", "TIER", "flash_us"]

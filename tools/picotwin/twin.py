@@ -188,7 +188,6 @@ class Twin(ThroughExec):
         self.powered = False
         self.started = False
         self._window: dict | None = None  # bytes and writes of a latency measurement
-        self.counts = [0, 0]  # the work meter's totals this boot, as last heard (vm.mjs)
 
     # ---- power --------------------------------------------------------------------------
 
@@ -299,8 +298,6 @@ class Twin(ThroughExec):
                     self._cut()
                     return
                 continue
-            if "work" in message:  # the meter's totals since the boot (vm.mjs)
-                self.counts = [int(n) for n in message["work"].split()]
             if "bus" in message:
                 self._bus(message["bus"])
             if "t" in message:
@@ -343,7 +340,6 @@ class Twin(ThroughExec):
                 window["transactions"] += 1
                 window["last"] = self.base + end
                 window["bus_ms"] += end - t
-                window["counts_last"] = self.counts
 
     def _reset(self):
         """The watchdog or machine.reset(): a fresh chip, the same flash."""
@@ -462,8 +458,7 @@ class Twin(ThroughExec):
         hold = 1000 if long else 120
         t0 = self.t
         window = self._window = {"bytes": 0, "transactions": 0, "first": None, "last": None,
-                                 "bus_ms": 0.0, "flash_us": 0.0, "counts_at": self.counts,
-                                 "counts_last": self.counts}
+                                 "bus_ms": 0.0, "flash_us": 0.0}
         erases, programs = self.flash.chip.erases, self.flash.chip.programs
         self._set(key, 0, t0)
         self._set(key, 1, t0 + hold)
@@ -487,10 +482,6 @@ class Twin(ThroughExec):
             "flash_busy_ms": round(window["flash_us"] / 1000, 2) if timed else None,
             "flash_erases": self.flash.chip.erases - erases,
             "flash_programs": self.flash.chip.programs - programs, "cpu_busy_ms": None,
-            # the work meter's counts from the press to the last byte, as the VM last told
-            # them (to within the few ms before it next met the driver): the C functions the
-            # interpreter entered, where the Pico interprets and where it runs machine code
-            "functions": [b - a for a, b in zip(window["counts_at"], window["counts_last"])],
         }
         if result["timed_out"]:
             raise PicoError("%s: the panel did not settle: %r" % (key, result))

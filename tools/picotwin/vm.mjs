@@ -11,9 +11,9 @@
 // keeps the clock). With METERED_WASM (picotwin/meter.py's build), twinjs.work() is the Pico's
 // time, in ns, of the C functions the interpreter entered since the last call, at the rates
 // twinjs.rate() set (machine code's between twinjs.machine(1) and (0)), and turns the meter off
-// for the twin's own code (twinjs.on() and twinjs.off() restart and stop it; twinjs.totals():
-// the counts since the boot). MicroPython's output goes to stdout and stderr; if the start
-// raises (a traceback escaped main.py), the traceback goes to stderr and the driver is told.
+// for the twin's own code (twinjs.on() and twinjs.off() restart and stop it). MicroPython's
+// output goes to stdout and stderr; if the start raises (a traceback escaped main.py), the
+// traceback goes to stderr and the driver is told.
 import fs from "node:fs";
 import path from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
@@ -78,7 +78,6 @@ function call(line) {
 // it saw, in or out, is taken off at half a round trip, as calibrate() measured one (two
 // reads in a row: twinbus.calibrate).
 let last = 0; // the counter at the last reading
-const totalCounts = [0, 0]; // since this boot: interpreted, then machine code
 const rates = [0, 0];
 let roundTrip = 0; // a read of the clock, beyond the firmware's own work, as the meter counts it
 let lastRaw = 0; // what the counter moved before the last reading, crossings included
@@ -90,6 +89,10 @@ const gate = () => instance?.exports.twin_on;
 function crossing() {
   if (gate()?.value) halves += 1;
 }
+function setGate(value) {
+  const g = gate();
+  if (g) g.value = value;
+}
 function read() {
   // what the counter moved since the last reading, less the crossings, charged to the code
   // running meanwhile
@@ -100,7 +103,6 @@ function read() {
   last = now;
   const spent = Math.max(0, lastRaw - (halves * roundTrip) / 2);
   halves = 0;
-  totalCounts[machineCode ? 1 : 0] += spent;
   pendingNs += spent * rates[machineCode ? 1 : 0];
 }
 // Each function Python calls marks the crossing in and the crossing out.
@@ -119,8 +121,7 @@ const rate = crossed((callNs, machineNs) => {
 const work = crossed(() => {
   // the reading, and the meter off: the twin's own code follows (it turns it on again)
   read();
-  const g = gate();
-  if (g) g.value = 0;
+  setGate(0);
   const ns = pendingNs;
   pendingNs = 0;
   return ns;
@@ -134,15 +135,8 @@ const machine = crossed((on) => {
   read();
   machineCode = Boolean(on);
 });
-const totals = crossed(() => totalCounts.join(" "));
-const off = crossed(() => {
-  const g = gate();
-  if (g) g.value = 0;
-});
-const on = crossed(() => {
-  const g = gate();
-  if (g) g.value = 1;
-});
+const off = crossed(() => setGate(0));
+const on = crossed(() => setGate(1));
 
 const out = (stream) => (bytes) => stream.write(Buffer.from(bytes));
 const mp = await loadMicroPython({
@@ -153,7 +147,7 @@ const mp = await loadMicroPython({
   stdout: out(process.stdout),
   stderr: out(process.stderr),
 });
-mp.registerJsModule("twinjs", { call, work, off, on, rate, calibrate, machine, totals });
+mp.registerJsModule("twinjs", { call, work, off, on, rate, calibrate, machine });
 mp.FS.mkdirTree("/twin");
 for (const name of fs.readdirSync(onboard)) {
   if (name.endsWith(".py")) mp.FS.writeFile(`/twin/${name}`, fs.readFileSync(path.join(onboard, name)));

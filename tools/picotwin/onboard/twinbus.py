@@ -32,26 +32,19 @@ irq = [False]  # an interrupt handler runs: the pins wait
 costs = {"work_ns": 0}  # the driver's cost model (set at hello); work_ns 0: no clock
 work = _work = twinjs.work
 rate = twinjs.rate
-totals = twinjs.totals
 off = twinjs.off
 on = twinjs.on
 
 
-def _read_clock():
-    # As the twin's time.ticks_ms(): a Python function that charges. On the Pico that read is
-    # a C call of a microsecond or so; here its calls and the meter's crossings are the twin's.
+def calibrate(read_clock):
+    """The meter told what a read of the clock (read_clock: the twin's time.ticks_ms) counts
+    beyond what the firmware did, taken off every reading: on the Pico that read is a C call
+    of a microsecond or so, here the twin's Python and its calls into its JavaScript and back.
+    A reading right after another moved by just that. Called with the meter off; it is on
+    after, from nothing."""
     charge()
-    return clock[0]
-
-
-def calibrate():
-    """The meter told what a read of the clock counts on the twin beyond what the firmware
-    did (the twin's Python around it, the calls into its JavaScript and back), taken off
-    every reading: a reading right after another moved by just that. Called with the meter
-    off; it is on after, from nothing."""
-    charge()
-    _read_clock()
-    _read_clock()
+    read_clock()
+    read_clock()
     twinjs.calibrate()
     on()
 
@@ -100,7 +93,7 @@ def meet():
     """At the driver's horizon: hand over the bus, take the next horizon and the pin changes.
     Called with the meter off."""
     answer = ask({"op": "sync", "t": clock[0], "bus": bus,
-                  "wdt": watchdog if watchdog[0] else None, "work": totals()})
+                  "wdt": watchdog if watchdog[0] else None})
     bus.clear()
     clock[1] = int(answer["until"])
     events.extend(answer["pins"])

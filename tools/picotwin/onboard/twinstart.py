@@ -25,8 +25,8 @@ def _report(exc):
 def start():
     twinbus.off()  # the twin's own start: the firmware's work is counted from main.py on
     config = twinbus.ask({"op": "hello"})
-    twinbus.costs.update(config["costs"])
     costs = config["costs"]
+    twinbus.costs.update(costs)
     twinbus.rate(costs["work_ns"], costs["machine_ns"])
     twinbus.levels.update({int(k): v for k, v in config["levels"].items()})
     twinbus.events.extend(config["pins"])
@@ -43,7 +43,7 @@ def start():
     os.chdir("/")
     sys.path[:] = ["", ".frozen", "/lib"]
     error = None
-    twinbus.calibrate()
+    twinbus.calibrate(twintime.ticks_ms)
     try:
         if config["mode"] == "exec":
             exec(config["code"], {"__name__": "__main__"})
