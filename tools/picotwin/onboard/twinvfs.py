@@ -10,24 +10,19 @@ import io
 import twinbus
 
 
-def _call(fn, *args, decode=False):
-    """The driver's answer to a file call (its bytes, when decode); OSError for its error."""
+def _call(fn, *args, decode=False, data=None):
+    """The driver's answer to a file call (its bytes, when decode); OSError for its error.
+    data: bytes the call writes, sent after args (as hex, with the meter off: the twin's)."""
     twinbus.charge(True)
     try:
+        if data is not None:
+            args += (binascii.hexlify(data).decode(),)
         answer = twinbus.ask({"op": "fs", "fn": fn, "args": args})
         twinbus.spend(answer.get("us", 0))
         if "err" in answer:
             raise OSError(answer["err"])
         value = answer.get("ok")
         return binascii.unhexlify(value) if decode else value
-    finally:
-        twinbus.on()
-
-
-def _hex(data):
-    twinbus.off()
-    try:
-        return binascii.hexlify(data).decode()
     finally:
         twinbus.on()
 
@@ -98,7 +93,7 @@ class File:
     def write(self, data):
         if not self.binary and type(data) is str:
             data = data.encode()
-        return _call("write", self.handle, _hex(data))
+        return _call("write", self.handle, data=data)
 
     def read(self, n=-1):
         data = _call("fread", self.handle, n, decode=True)
